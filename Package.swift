@@ -1,0 +1,19 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "ThemeKit",
+    platforms: [.macOS(.v11), .iOS(.v14), .tvOS(.v14), .watchOS(.v7)],
+    products: [
+        .library(name: "ThemeKit", targets: ["ThemeKit"]),
+        .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
+    ],
+    targets: [
+        .target(name: "ThemeKit"),
+        .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
+        .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
+        .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
+        .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+// The one lock of the package.
+//
+// `Synchronization.Mutex` needs iOS 18 / macOS 15 while the product supports
+// iOS 14 / macOS 11, so this wraps the platform mutex in a heap-allocated,
+// never-moved pthread_mutex_t (moving a pthread mutex after init is undefined).
+
+/// A mutual-exclusion lock over the platform mutex.
+final class PlatformLock: @unchecked Sendable {
+    // Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+
+    init() {
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed: \(status)")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    @inline(__always)
+    func lock() { pthread_mutex_lock(mutex) }
+
+    @inline(__always)
+    func unlock() { pthread_mutex_unlock(mutex) }
+
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
+
+/// A value guarded by a ``PlatformLock``.
+final class Locked<Value>: @unchecked Sendable {
+    // Sound: `value` is only read or written inside `lock`.
+    private var value: Value
+    private let lock = PlatformLock()
+
+    init(_ value: Value) { self.value = value }
+
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
+}

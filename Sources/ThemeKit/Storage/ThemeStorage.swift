@@ -1,0 +1,50 @@
+import Foundation
+
+/// Where a ``Theme`` keeps the user's choices between launches.
+///
+/// Keys are plain strings; a theme prefixes them with its namespace, so two
+/// themes over one storage never see each other's data. Implementations must be
+/// safe to call from any thread.
+public protocol ThemeStorage: Sendable {
+    /// Returns the data stored under `key`, or `nil` when there is none.
+    /// - Throws: ``ThemeStorageError`` when the store exists but cannot be read.
+    func data(forKey key: String) throws(ThemeStorageError) -> Data?
+
+    /// Stores `data` under `key`, replacing any earlier value.
+    /// - Throws: ``ThemeStorageError`` when the value could not be written; the
+    ///   earlier value is then still in place.
+    func setData(_ data: Data, forKey key: String) throws(ThemeStorageError)
+
+    /// Removes the value stored under `key`, if any.
+    func removeData(forKey key: String) throws(ThemeStorageError)
+}
+
+/// A failure to read or write a ``ThemeStorage``.
+public struct ThemeStorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Kind: String, Hashable, Sendable {
+        /// The backing store could not be read (I/O error, permissions).
+        case unreadable
+        /// The stored bytes exist but are not a valid value.
+        case corrupt
+        /// The value could not be written.
+        case writeFailed
+    }
+
+    /// What kind of failure this is.
+    public var kind: Kind
+    /// The storage key (including the namespace) that was involved.
+    public var key: String
+    /// A plain-English reason.
+    public var reason: String
+
+    /// Creates a storage error.
+    public init(kind: Kind, key: String, reason: String) {
+        self.kind = kind
+        self.key = key
+        self.reason = reason
+    }
+
+    /// A sentence naming the key and the reason.
+    public var description: String { "\(kind.rawValue) storage at key '\(key)': \(reason)" }
+}

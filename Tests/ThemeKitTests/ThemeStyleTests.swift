@@ -1,0 +1,14 @@
+import Foundation
+import Testing
+import ThemeKit
+
+extension ThemeStyle { fileprivate static let sepia = ThemeStyle(rawValue: "sepia") }
+
+@Suite struct ThemeStyleTests {
+    @Test("custom styles are values that round-trip through JSON as plain strings")
+    func customStyleRoundTrips() throws {
+        let data = try JSONEncoder().encode([ThemeStyle.sepia, .dark])
+        #expect(String(decoding: data, as: UTF8.self) == #"["sepia","dark"]"#)
+        #expect(try JSONDecoder().decode([ThemeStyle].self, from: data) == [.sepia, .dark])
+    }
+}
