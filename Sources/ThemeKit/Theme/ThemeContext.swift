@@ -13,9 +13,9 @@
 ///
 /// A context is valid only while its provider runs; do not store it.
 public struct ThemeContext {
-    let resolvedStyle: ThemeStyle
-    let resolvedContrast: ThemeContrast
-    let recorder: DependencyRecorder
+    @usableFromInline let resolvedStyle: ThemeStyle
+    @usableFromInline let resolvedContrast: ThemeContrast
+    @usableFromInline let recorder: DependencyRecorder
 
     /// `true` on a binding's first run, `false` on every later one.
     ///
@@ -36,16 +36,18 @@ public struct ThemeContext {
     /// The effective style here: the nearest override on the node path, else the theme's.
     ///
     /// Reading it makes the running provider depend on the style.
+    @inlinable
     public var style: ThemeStyle {
-        recorder.read |= DependencyBits.style
+        recorder.read |= 1  // DependencyBits.style
         return resolvedStyle
     }
 
     /// The effective contrast here: the nearest override on the node path, else the theme's.
     ///
     /// Reading it makes the running provider depend on the contrast.
+    @inlinable
     public var contrast: ThemeContrast {
-        recorder.read |= DependencyBits.contrast
+        recorder.read |= 2  // DependencyBits.contrast
         return resolvedContrast
     }
 
@@ -69,8 +71,9 @@ public struct ThemeContext {
 
 /// Collects what one provider run reads. One instance serves a whole pass.
 
+@usableFromInline
 final class DependencyRecorder {
-    var read: UInt64 = 0
+    @usableFromInline var read: UInt64 = 0
     var snapshot: ValueSnapshot
 
     init(snapshot: ValueSnapshot) { self.snapshot = snapshot }
