@@ -52,7 +52,9 @@ let viewsPerScreen = arguments.count > 1 ? max(1, Int(arguments[1]) ?? 2_000) : 
 let storageURL = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-demo/theme.json")
 let theme = Theme(storage: JSONFileThemeStorage(fileURL: storageURL), namespace: "demo")
 theme.register([ocean, ember])
-print("Restored from \(storageURL.path): style \(theme.style), variant \(theme.activeVariantID(for: Palette.self) ?? "none")")
+print(
+    "Restored from \(storageURL.path): style \(theme.style), variant \(theme.activeVariantID(for: Palette.self) ?? "none")"
+)
 
 let changes = theme.events.subscribe { event in print("  event: \(event)") }
 let accentToken = theme.observe(Palette.self) { palette in print("  observer: accent is now \(palette.accent)") }

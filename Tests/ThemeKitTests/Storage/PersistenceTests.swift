@@ -65,7 +65,8 @@ import ThemeKit
         #expect(theme.style == .light)
         #expect(theme.contrast == .increased)
         #expect(theme.followsSystem)
-        #expect(theme.storageIssues.map(\.key).sorted() == ["ThemeKit.default.followsSystem", "ThemeKit.default.style"])
+        #expect(
+            theme.storageIssues.map(\.key).sorted() == ["ThemeKit.default.followsSystem", "ThemeKit.default.style"])
         #expect(theme.storageIssues.allSatisfy { $0.kind == .corrupt })
         #expect(try storage.data(forKey: "Other.app.key") == Data("keep me".utf8))
         #expect(try storage.data(forKey: "ThemeKit.default.style") == Data("{not json".utf8))

@@ -24,7 +24,8 @@ import ThemeKitTestSupport
                 case 2, 3:
                     let label = Label()
                     let node = random.next() % 2 == 0 ? sidebar : theme.root
-                    theme.bind(label, \.textColor, in: node) { env in "\(env.style.rawValue)|\(env[Palette.self].text)" }
+                    theme.bind(label, \.textColor, in: node) { env in "\(env.style.rawValue)|\(env[Palette.self].text)"
+                    }
                     theme.bind(label, \.cornerRadius) { env in env[Metrics.self].cornerRadius }
                     mine.append(label)
                 case 4:

@@ -3,7 +3,9 @@ import ThemeKit
 import ThemeKitTestSupport
 
 @Suite struct InvariantPropertyTests {
-    @Test("random operations keep every invariant and every label showing what its node resolves", arguments: [1, 2, 3, 4, 5] as [UInt64])
+    @Test(
+        "random operations keep every invariant and every label showing what its node resolves",
+        arguments: [1, 2, 3, 4, 5] as [UInt64])
     func randomOperations(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let theme = makeTheme()

@@ -23,7 +23,11 @@ import ThemeKit
     func styleTracking() {
         let theme = makeTheme()
         let styleFired = Counter()
-        withObservationTracking { _ = theme.style } onChange: { styleFired.increment() }
+        withObservationTracking {
+            _ = theme.style
+        } onChange: {
+            styleFired.increment()
+        }
         theme.apply(Metrics(cornerRadius: 3))
         #expect(styleFired.count == 0)
         theme.style = .dark
@@ -33,7 +37,11 @@ import ThemeKit
             variant: PaletteVariant(
                 id: "v", light: .fallback, dark: Palette(background: "#000000", text: "#FFFFFF")))
         let paletteFired = Counter()
-        withObservationTracking { _ = theme.value(Palette.self) } onChange: { paletteFired.increment() }
+        withObservationTracking {
+            _ = theme.value(Palette.self)
+        } onChange: {
+            paletteFired.increment()
+        }
         theme.style = .light
         #expect(paletteFired.count == 1)
     }
