@@ -189,6 +189,15 @@ struct DTCGAliasResolver {
                     .unknownReference)
                 continue
             }
+            // Chains that reach an already-settled token are measured end to end, not from here.
+            if value.aliasChain.count + 1 > maxAliasChain {
+                fail(
+                    path, suffix: "$value",
+                    "the alias chain from this token is longer than the limit of \(maxAliasChain) steps",
+                    .aliasChainTooLong)
+                next = nil
+                continue
+            }
             if let declared = flat.inheritedType, declared != value.type {
                 fail(
                     path, suffix: "$value",

@@ -191,6 +191,7 @@ enum DTCGLiteral {
 
     static func gammaEncode(_ linear: Double) -> Double {
         guard linear > 0.0031308 else { return 12.92 * linear }
+        guard linear < 1 else { return 1 }
         return 1.055 * Foundation.pow(linear, 1 / 2.4) - 0.055
     }
 
