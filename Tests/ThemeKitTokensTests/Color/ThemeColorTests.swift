@@ -29,6 +29,28 @@ import ThemeKitTokens
         #expect(color == ThemeColor(red: 1, green: 0, blue: 0, alpha: 0.25))
     }
 
+    @Test("linear-light components are gamma-encoded, with 0 and 1 exact")
+    func linearInitialiser() {
+        #expect(ThemeColor(linearRed: 1, linearGreen: 0, linearBlue: 1) == ThemeColor(red: 1, green: 0, blue: 1))
+        let gray = ThemeColor(linearRed: 0.2158605, linearGreen: 0.2158605, linearBlue: 0.2158605, alpha: 0.5)
+        #expect(abs(gray.red - 128.0 / 255) < 1e-6)
+        #expect(gray.alpha == 0.5)
+        #expect(abs(ThemeColor(linearRed: 0.002, linearGreen: 0, linearBlue: 0).red - 0.002 * 12.92) < 1e-15)
+    }
+
+    @Test("Display P3 white and black are sRGB white and black; P3 red is clamped to sRGB red")
+    func displayP3Initialiser() {
+        #expect(
+            ThemeColor(displayP3Red: 1, green: 1, blue: 1).isApproximatelyEqual(
+                to: ThemeColor(red: 1, green: 1, blue: 1), tolerance: 1e-9))
+        #expect(
+            ThemeColor(displayP3Red: 0, green: 0, blue: 0, alpha: 0.5)
+                == ThemeColor(red: 0, green: 0, blue: 0, alpha: 0.5))
+        #expect(ThemeColor(displayP3Red: 1, green: 0, blue: 0) == ThemeColor(red: 1, green: 0, blue: 0))
+        let gray = ThemeColor(displayP3Red: 0.5, green: 0.5, blue: 0.5)
+        #expect(gray.isApproximatelyEqual(to: ThemeColor(red: 0.5, green: 0.5, blue: 0.5), tolerance: 1e-6))
+    }
+
     @Test("alpha defaults to opaque")
     func alphaDefaultsToOne() {
         #expect(ThemeColor(red: 0.1, green: 0.2, blue: 0.3).alpha == 1)
