@@ -88,13 +88,17 @@ public enum AssetCatalog {
     public static func read(from url: URL) throws(AssetCatalogError) -> Contents {
         var contents = Contents(colors: [:])
         var sources: [String: String] = [:]
-        try readFolder(url, namespace: "", into: &contents, sources: &sources)
+        var visited: Set<String> = []
+        try readFolder(url, namespace: "", into: &contents, sources: &sources, visited: &visited)
         return contents
     }
 
     private static func readFolder(
-        _ folder: URL, namespace: String, into contents: inout Contents, sources: inout [String: String]
+        _ folder: URL, namespace: String, into contents: inout Contents, sources: inout [String: String],
+        visited: inout Set<String>
     ) throws(AssetCatalogError) {
+        // Symbolic links can make group folders contain themselves; visit each real folder once.
+        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
@@ -126,7 +130,7 @@ public enum AssetCatalog {
                 contents.colors[name] = colorSet
             } else if fileExtension.isEmpty {
                 let prefix = try providesNamespace(url) ? namespace + child + "/" : namespace
-                try readFolder(url, namespace: prefix, into: &contents, sources: &sources)
+                try readFolder(url, namespace: prefix, into: &contents, sources: &sources, visited: &visited)
             }
         }
     }

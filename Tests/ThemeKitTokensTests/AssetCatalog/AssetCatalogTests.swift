@@ -172,6 +172,17 @@ private struct TemporaryCatalog: ~Copyable {
         #expect(Array(contents.colors.keys) == ["Inner"])
     }
 
+    @Test("a group folder that links back to the catalog is read once instead of looping forever")
+    func symbolicLinkLoop() throws {
+        let catalog = TemporaryCatalog()
+        try AssetCatalog.write(["Only": ColorSet(ThemeColor(red: 0, green: 1, blue: 0))], to: catalog.url)
+        try FileManager.default.createSymbolicLink(
+            at: catalog.url.appendingPathComponent("Loop"), withDestinationURL: catalog.url)
+        let contents = try AssetCatalog.read(from: catalog.url)
+        #expect(Array(contents.colors.keys) == ["Only"])
+        #expect(contents.warnings.isEmpty)
+    }
+
     @Test("two colour sets with the same name keep the first and warn")
     func duplicateNames() throws {
         let catalog = TemporaryCatalog()
