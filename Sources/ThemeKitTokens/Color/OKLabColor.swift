@@ -50,31 +50,34 @@ public struct OKLabColor: Hashable, Sendable {
 
     /// Converts linear-light sRGB components to OKLab.
     init(linearRed r: Double, linearGreen g: Double, linearBlue b: Double, alpha: Double) {
-        let l = cbrt(0.4122214708 * r + 0.5363325363 * g + 0.0514459929 * b)
-        let m = cbrt(0.2119034982 * r + 0.6806995451 * g + 0.1073969566 * b)
-        let s = cbrt(0.0883024619 * r + 0.2817188376 * g + 0.6299787005 * b)
-        self.init(
-            lightness: 0.2104542553 * l + 0.7936177850 * m - 0.0040720468 * s,
-            a: 1.9779984951 * l - 2.4285922050 * m + 0.4505937099 * s,
-            b: 0.0259040371 * l + 0.7827717662 * m - 0.8086757660 * s,
-            alpha: alpha
-        )
+        let lms = Self.linearSRGBToLMS.apply((r, g, b))
+        let lab = Self.lmsToLab.apply((cbrt(lms.0), cbrt(lms.1), cbrt(lms.2)))
+        self.init(lightness: lab.0, a: lab.1, b: lab.2, alpha: alpha)
     }
 
     /// The colour as linear-light sRGB components, which may lie outside `0...1` when out of gamut.
     var linearSRGB: (red: Double, green: Double, blue: Double) {
-        let lCube = lightness + 0.3963377774 * a + 0.2158037573 * b
-        let mCube = lightness - 0.1055613458 * a - 0.0638541728 * b
-        let sCube = lightness - 0.0894841775 * a - 1.2914855480 * b
-        let l = lCube * lCube * lCube
-        let m = mCube * mCube * mCube
-        let s = sCube * sCube * sCube
-        return (
-            4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s,
-            -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s,
-            -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s
-        )
+        let root = Self.labToLMS.apply((lightness, a, b))
+        let linear = Self.lmsToLinearSRGB.apply(
+            (root.0 * root.0 * root.0, root.1 * root.1 * root.1, root.2 * root.2 * root.2))
+        return (linear.0, linear.1, linear.2)
     }
+
+    // Ottosson's published forward matrices. The inverses are computed from them in double precision
+    // rather than taken from the 10-digit published inverses, whose rounding would make sRGB → OKLab → sRGB
+    // drift by up to 1e-5 near black; computed inverses round-trip to about 1e-15.
+    private static let linearSRGBToLMS = Matrix3([
+        [0.4122214708, 0.5363325363, 0.0514459929],
+        [0.2119034982, 0.6806995451, 0.1073969566],
+        [0.0883024619, 0.2817188376, 0.6299787005],
+    ])
+    private static let lmsToLab = Matrix3([
+        [0.2104542553, 0.7936177850, -0.0040720468],
+        [1.9779984951, -2.4285922050, 0.4505937099],
+        [0.0259040371, 0.7827717662, -0.8086757660],
+    ])
+    private static let labToLMS = lmsToLab.inverse
+    private static let lmsToLinearSRGB = linearSRGBToLMS.inverse
 }
 
 extension ThemeColor {

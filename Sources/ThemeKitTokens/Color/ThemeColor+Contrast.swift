@@ -12,9 +12,6 @@ extension ThemeColor {
     ///
     /// Alpha is ignored; see ``contrastRatio(to:)``.
     public var relativeLuminance: Double {
-        // The weights of 0.2126 + 0.7152 + 0.0722 sum to 1 only up to rounding; pin white so that
-        // black on white is exactly 21:1, as every WCAG reference states.
-        if red == 1 && green == 1 && blue == 1 { return 1 }
         return 0.2126 * Self.linearized(red) + 0.7152 * Self.linearized(green) + 0.0722 * Self.linearized(blue)
     }
 
@@ -52,7 +49,10 @@ extension ThemeColor {
     /// Encodes a linear-light component with the sRGB transfer function (sign-preserving).
     static func gammaEncoded(_ linear: Double) -> Double {
         let magnitude = abs(linear)
-        let encoded = magnitude <= 0.0031308 ? magnitude * 12.92 : 1.055 * pow(magnitude, 1 / 2.4) - 0.055
+        guard magnitude > 0.0031308 else { return linear * 12.92 }
+        // 1.055 × p − 0.055 rearranged so that linear 1 encodes to exactly 1 (the textbook form gives 1 − 1 ulp).
+        let power = pow(magnitude, 1 / 2.4)
+        let encoded = power + 0.055 * (power - 1)
         return linear < 0 ? -encoded : encoded
     }
 }

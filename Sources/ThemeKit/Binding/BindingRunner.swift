@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One binding's work, specialised at `bind` time for its object and value types,
+/// so the refresh loop performs no dynamic cast and no key-path hashing.
+class BindingRunner: @unchecked Sendable {
+    // Sound: created on the binding thread and handed over through the theme's lock;
+    // from then on only the delivering thread calls `run` (the only mutation, of
+    // subclasses' caches) — deliveries never overlap.
+    let keyPath: AnyKeyPath?
+    private let keyPathHash: Int
+
+    init(keyPath: AnyKeyPath?) {
+        self.keyPath = keyPath
+        keyPathHash = keyPath?.hashValue ?? 0
+    }
+
+    /// Whether both runners write the same key path (hash first: `==` on key paths is slow).
+    final func isSameKeyPath(as other: BindingRunner) -> Bool {
+        guard let keyPath, let otherPath = other.keyPath else { return false }
+        return keyPath === otherPath || (keyPathHash == other.keyPathHash && keyPath == otherPath)
+    }
+
+    /// Runs the provider and writes the result into `object`.
+    func run(_ object: AnyObject, _ context: ThemeContext) { fatalError("abstract") }
+}
+
+final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
+    // Sound: see BindingRunner; `storedOffset` is only touched by the delivering thread.
+    private let path: ReferenceWritableKeyPath<Object, Value>
+    private let provider: @Sendable (ThemeContext) -> Value
+    private let isConcreteClass: Bool
+    /// Byte offset of the property inside the object when the key path names a plain
+    /// stored property; `0` when it does not (computed, observed, or through another
+    /// object); `-1` before the first run.
+    private var storedOffset = -1
+
+    init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
+        self.path = path
+        self.provider = provider
+        isConcreteClass = (Object.self as Any.Type) is AnyClass
+        super.init(keyPath: path)
+    }
+
+    override func run(_ object: AnyObject, _ context: ThemeContext) {
+        // The provider runs before any access to the property begins, so it may read it.
+        let value = provider(context)
+        if storedOffset > 0 {
+            // A plain stored property at a fixed offset in this very object (the runner
+            // only ever runs on the object it was bound with): write it directly,
+            // skipping the key-path runtime's retain and exclusivity bookkeeping.
+            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            (base + storedOffset).assumingMemoryBound(to: Value.self).pointee = value
+            return
+        }
+        // The table stores exactly the object bound with this runner, so for a
+        // concrete class the unchecked downcast is exact.
+        let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
+        if storedOffset == 0 {
+            typed[keyPath: path] = value
+            return
+        }
+        storedOffset = StoredProperty.write(value, to: typed, at: path)
+    }
+}
+
+/// Finds whether a key path names a plain stored property of the object itself.
+enum StoredProperty {
+    /// Writes `value` through `path` as an in-out access and returns the property's
+    /// offset inside `object` when the access projected storage inside the object's
+    /// own allocation — a plain stored property — or `0` otherwise (a computed or
+    /// observed property is accessed through a temporary outside the object; a path
+    /// through another object points into that object's allocation).
+    static func write<Object: AnyObject, Value>(
+        _ value: Value, to object: Object, at path: ReferenceWritableKeyPath<Object, Value>
+    ) -> Int {
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        var offset = 0
+        withUnsafeMutablePointer(to: &object[keyPath: path]) { pointer in
+            pointer.pointee = value
+            let distance = UnsafeMutableRawPointer(pointer) - base
+            // Swift object headers are 16 bytes; the property must end inside the allocation.
+            if distance >= 16, let size = allocationSize(base), distance + MemoryLayout<Value>.size <= size {
+                offset = distance
+            }
+        }
+        return offset
+    }
+
+    /// The usable size of the heap block at `pointer`, when the platform reports it.
+    private static func allocationSize(_ pointer: UnsafeMutableRawPointer) -> Int? {
+        #if canImport(Darwin)
+            return malloc_size(pointer)
+        #else
+            guard let function = usableSize else { return nil }
+            return function(pointer)
+        #endif
+    }
+
+    #if !canImport(Darwin)
+        private typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        // glibc's malloc_usable_size is not in the Glibc module map; look it up once.
+        private static let usableSize: UsableSize? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else { return nil }
+            return unsafeBitCast(symbol, to: UsableSize.self)
+        }()
+    #endif
+}
+
+final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendable {
+    // Sound: immutable after init (see BindingRunner).
+    private let body: @Sendable (Object, ThemeContext) -> Void
+    private let isConcreteClass: Bool
+
+    init(body: @escaping @Sendable (Object, ThemeContext) -> Void) {
+        self.body = body
+        isConcreteClass = (Object.self as Any.Type) is AnyClass
+        super.init(keyPath: nil)
+    }
+
+    override func run(_ object: AnyObject, _ context: ThemeContext) {
+        let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
+        body(typed, context)
+    }
+}
