@@ -94,8 +94,13 @@ public struct DTCGExporter: Sendable {
             pack.typography.map { ($0.key, typographyToken($0.value)) }, section: "typography", issues: &issues)
         let radii = tree(pack.radii.map { ($0.key, dimensionToken($0.value)) }, section: "radii", issues: &issues)
         let spacing = tree(pack.spacing.map { ($0.key, dimensionToken($0.value)) }, section: "spacing", issues: &issues)
-        for (key, group) in [("typography", typography), ("radii", radii), ("spacing", spacing)] where !group.isEmpty {
-            base[key] = .object(group)
+        for (key, type, group) in [
+            ("typography", DTCGType.typography, typography), ("radii", DTCGType.dimension, radii),
+            ("spacing", DTCGType.dimension, spacing),
+        ] where !group.isEmpty {
+            var typed = group
+            typed["$type"] = .string(type)
+            base[key] = .object(typed)
         }
         files["base.tokens.json"] = .object(base)
         if !issues.isEmpty { throw .invalid(issues) }
