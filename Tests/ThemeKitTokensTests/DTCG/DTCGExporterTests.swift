@@ -7,7 +7,8 @@ import ThemeKitTokens
         var pack = try ThemePackDecoder().decode(packJSON(validPackJSON)).pack
         // A name that is also a group ("brand" and "brand.primary") needs a `$root` token.
         pack.colors["brand"] = ColorSet(hex("#123456"))
-        pack.colors["brand.primary"] = ColorSet(light: hex("#0055FF"), dark: ThemeColor(red: 0.1, green: 0.2, blue: 0.3))
+        pack.colors["brand.primary"] = ColorSet(
+            light: hex("#0055FF"), dark: ThemeColor(red: 0.1, green: 0.2, blue: 0.3))
         pack.radii["corner.card"] = 12
         return pack
     }
@@ -51,10 +52,11 @@ import ThemeKitTokens
     func resolverBundleRoundTrips() throws {
         let pack = try richPack()
         let files = try DTCGExporter().resolverBundle(for: pack)
-        #expect(files.keys.sorted() == [
-            "base.tokens.json", "dark-hc.tokens.json", "dark.tokens.json", "light-hc.tokens.json",
-            "light.tokens.json", "tokens.resolver.json",
-        ])
+        #expect(
+            files.keys.sorted() == [
+                "base.tokens.json", "dark-hc.tokens.json", "dark.tokens.json", "light-hc.tokens.json",
+                "light.tokens.json", "tokens.resolver.json",
+            ])
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-bundle-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,8 +69,10 @@ import ThemeKitTokens
             let imported = try #require(result.pack.colors["colors.\(name)"], "\(name)")
             #expect(imported.light == set.light)
             #expect(imported.dark == set.dark)
-            #expect(imported.resolved(for: .light, contrast: .increased) == set.resolved(for: .light, contrast: .increased))
-            #expect(imported.resolved(for: .dark, contrast: .increased) == set.resolved(for: .dark, contrast: .increased))
+            #expect(
+                imported.resolved(for: .light, contrast: .increased) == set.resolved(for: .light, contrast: .increased))
+            #expect(
+                imported.resolved(for: .dark, contrast: .increased) == set.resolved(for: .dark, contrast: .increased))
         }
         #expect(result.pack.radii["radii.small"] == 4)
         #expect(result.pack.spacing["spacing.m"] == 16)

@@ -23,7 +23,8 @@ import ThemeKitTokens
             for _ in 0..<Int.random(in: 1...6, using: &random) where !bytes.isEmpty {
                 let index = Int.random(in: 0..<bytes.count, using: &random)
                 if Bool.random(using: &random) {
-                    bytes.insert(contentsOf: Array((Self.fragments.randomElement(using: &random) ?? "").utf8), at: index)
+                    bytes.insert(
+                        contentsOf: Array((Self.fragments.randomElement(using: &random) ?? "").utf8), at: index)
                 } else {
                     bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...30, using: &random)))
                 }
@@ -51,7 +52,8 @@ import ThemeKitTokens
                     members.append(#""t\#(index)": {"$type": "number", "$value": "{t\#(target)}"}"#)
                 }
             }
-            let set = DTCGTokenSet(documents: [try dtcg("{" + members.joined(separator: ",") + "}")], maxAliasChain: 100)
+            let set = DTCGTokenSet(
+                documents: [try dtcg("{" + members.joined(separator: ",") + "}")], maxAliasChain: 100)
             // Work out the cycles independently: a token is on a cycle when following aliases returns to it.
             var onCycle: Set<Int> = []
             for start in 0..<count {
@@ -74,7 +76,10 @@ import ThemeKitTokens
                 var ends = true
                 var seen: Set<Int> = []
                 while let next = targets[current] {
-                    if !seen.insert(current).inserted { ends = false; break }
+                    if !seen.insert(current).inserted {
+                        ends = false
+                        break
+                    }
                     current = next
                 }
                 #expect((set.resolved["t\(index)"] != nil) == ends)

@@ -10,7 +10,8 @@ private final class Folder {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-resolver-\(UUID().uuidString)")
         for (name, text) in files {
             let file = url.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(text.utf8).write(to: file)
         }
     }
@@ -19,7 +20,8 @@ private final class Folder {
 }
 
 @Suite struct DTCGResolverTests {
-    private let palette = ##"{"c": {"$type": "color", "white": {"$value": "#FFFFFF"}, "black": {"$value": "#000000"}, "gray": {"$value": "#777777"}}}"##
+    private let palette =
+        ##"{"c": {"$type": "color", "white": {"$value": "#FFFFFF"}, "black": {"$value": "#000000"}, "gray": {"$value": "#777777"}}}"##
 
     private func resolver(_ body: String) -> String {
         "{\"version\": \"2025.10\", \"name\": \"Test\", " + body + "}"
@@ -54,7 +56,11 @@ private final class Folder {
         ])
         let result = try DTCGImporter().pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
         let bg = try #require(result.pack.colors["bg"])
-        #expect(bg == ColorSet(light: hex("#FFFFFF"), dark: hex("#000000"), highContrastLight: hex("#777777"), highContrastDark: hex("#010101")))
+        #expect(
+            bg
+                == ColorSet(
+                    light: hex("#FFFFFF"), dark: hex("#000000"), highContrastLight: hex("#777777"),
+                    highContrastDark: hex("#010101")))
         #expect(result.pack.name == "Test")
         #expect(result.warnings.isEmpty)
     }
@@ -79,10 +85,13 @@ private final class Folder {
 
     @Test(
         "refuses references that leave the resolver's folder",
-        arguments: ["../outside.tokens.json", "/etc/passwd", "file:///etc/passwd", "sub/../../outside.tokens.json", "~/x.json"])
+        arguments: [
+            "../outside.tokens.json", "/etc/passwd", "file:///etc/passwd", "sub/../../outside.tokens.json", "~/x.json",
+        ])
     func refusesEscapes(reference: String) throws {
         let folder = try Folder([
-            "r.resolver.json": resolver(##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "\##(reference)"}]}]"##)
+            "r.resolver.json": resolver(
+                ##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "\##(reference)"}]}]"##)
         ])
         let error = try #require(failure(folder, policy: .lenient))
         #expect(error.errors.first?.reason.contains("outside the resolver's folder") == true)
@@ -95,8 +104,14 @@ private final class Folder {
             (##"{"resolutionOrder": []}"##, "version"),
             (##"{"version": "2025.10"}"##, "resolutionOrder"),
             (##"{"version": "2025.10", "resolutionOrder": [{"$ref": "#/sets/nope"}]}"##, "resolutionOrder[0].$ref"),
-            (##"{"version": "2025.10", "resolutionOrder": [{"type": "set", "sources": [{"$ref": "missing.json"}]}]}"##, "resolutionOrder[0].sources[0].$ref"),
-            (##"{"version": "2025.10", "modifiers": {"m": {"default": "x", "contexts": {"a": []}}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]}"##, "modifiers.m.default"),
+            (
+                ##"{"version": "2025.10", "resolutionOrder": [{"type": "set", "sources": [{"$ref": "missing.json"}]}]}"##,
+                "resolutionOrder[0].sources[0].$ref"
+            ),
+            (
+                ##"{"version": "2025.10", "modifiers": {"m": {"default": "x", "contexts": {"a": []}}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]}"##,
+                "modifiers.m.default"
+            ),
             ("[]", "$"),
         ])
     func reportsResolverProblems(text: String, path: String) throws {
@@ -109,7 +124,8 @@ private final class Folder {
     func malformedReferencedFile() throws {
         let folder = try Folder([
             "bad.tokens.json": "{\"a\": NaN}",
-            "r.resolver.json": resolver(##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "bad.tokens.json"}]}]"##),
+            "r.resolver.json": resolver(
+                ##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "bad.tokens.json"}]}]"##),
         ])
         let error = try #require(failure(folder))
         #expect(error.errors.first?.reason.hasPrefix("bad.tokens.json: NaN is not JSON") == true)
@@ -121,7 +137,7 @@ private final class Folder {
         var sources: [String] = []
         for index in 0..<5 {
             files["f\(index).tokens.json"] = "{}"
-            sources.append(##"{"$ref": "f"##  + "\(index)" + ##".tokens.json"}"##)
+            sources.append(##"{"$ref": "f"## + "\(index)" + ##".tokens.json"}"##)
         }
         files["r.resolver.json"] = resolver(
             ##""resolutionOrder": [{"type": "set", "sources": ["## + sources.joined(separator: ",") + "]}]")
@@ -129,6 +145,8 @@ private final class Folder {
         #expect(throws: ThemePackError.self) {
             try DTCGImporter(maxFiles: 3).pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
         }
-        #expect(try DTCGImporter(maxFiles: 5).pack(resolver: folder.url.appendingPathComponent("r.resolver.json")).pack.colors.isEmpty)
+        #expect(
+            try DTCGImporter(maxFiles: 5).pack(resolver: folder.url.appendingPathComponent("r.resolver.json")).pack
+                .colors.isEmpty)
     }
 }

@@ -33,7 +33,8 @@ import ThemeKitTokens
                 for contrast in ThemeContrast.allCases {
                     let ratio = text.resolved(for: style, contrast: contrast)
                         .contrastRatio(to: background.resolved(for: style, contrast: contrast))
-                    #expect(ratio >= minimum, "\(name): \(pair.text) on \(pair.background), \(style) \(contrast): \(ratio)")
+                    #expect(
+                        ratio >= minimum, "\(name): \(pair.text) on \(pair.background), \(style) \(contrast): \(ratio)")
                 }
             }
         }
