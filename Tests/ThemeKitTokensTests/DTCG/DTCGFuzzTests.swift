@@ -87,3 +87,21 @@ import ThemeKitTokens
         }
     }
 }
+
+@Suite struct DTCGDepthTests {
+    @Test("groups nested to the reader's hard maximum depth are read, flattened and imported without exhausting the stack")
+    func deepGroups() throws {
+        let depth = JSONLimits.hardMaximumDepth - 2
+        var text = ""
+        for index in 0..<depth { text += #"{"g\#(index)": "# }
+        text += ##"{"$type": "color", "$value": "#123456"}"##
+        text += String(repeating: "}", count: depth)
+        let document = try DTCGDocument(data: Data(text.utf8), limits: JSONLimits(maxDepth: .max))
+        #expect(document.tokens.count == 1)
+        #expect(document.tokens.first?.segments.count == depth)
+        // The path is longer than a pack name may be: reported, not crashed on.
+        let result = try DTCGImporter(policy: .lenient, limits: JSONLimits(maxDepth: .max)).pack(document: document)
+        #expect(result.pack.colors.isEmpty)
+        #expect(result.warnings.map(\.code) == [.invalidName])
+    }
+}
