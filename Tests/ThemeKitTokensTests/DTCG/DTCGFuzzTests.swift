@@ -89,7 +89,9 @@ import ThemeKitTokens
 }
 
 @Suite struct DTCGDepthTests {
-    @Test("groups nested to the reader's hard maximum depth are read, flattened and imported without exhausting the stack")
+    @Test(
+        "groups nested to the reader's hard maximum depth are read, flattened and imported without exhausting the stack"
+    )
     func deepGroups() throws {
         let depth = JSONLimits.hardMaximumDepth - 2
         var text = ""

@@ -15,7 +15,8 @@ import ThemeKitTokens
         arguments: [
             (TypographyToken(size: 0), "size"), (TypographyToken(size: 1_001), "size"),
             (TypographyToken(size: .nan), "size"), (TypographyToken(size: 12, weight: 0), "weight"),
-            (TypographyToken(size: 12, weight: 1_001), "weight"), (TypographyToken(size: 12, lineHeight: 0), "lineHeight"),
+            (TypographyToken(size: 12, weight: 1_001), "weight"),
+            (TypographyToken(size: 12, lineHeight: 0), "lineHeight"),
             (TypographyToken(size: 12, letterSpacing: .infinity), "letterSpacing"),
             (TypographyToken(family: "", size: 12), "family"),
             (TypographyToken(family: String(repeating: "x", count: 201), size: 12), "family"),
