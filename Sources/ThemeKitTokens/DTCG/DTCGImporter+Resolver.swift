@@ -62,6 +62,31 @@ extension DTCGImporter {
     }
 }
 
+extension DTCGImporter {
+    /// The strict or lenient import of a resolver file, as a one-line call.
+    /// - Parameters:
+    ///   - url: The resolver file; relative references are resolved against its folder.
+    ///   - policy: `.strict` or `.lenient`.
+    /// - Returns: The pack, warnings and statistics.
+    /// - Throws: ``ThemePackError``.
+    public static func pack(resolver url: URL, policy: DecodingPolicy) throws(ThemePackError) -> DTCGImportResult {
+        try DTCGImporter(policy: policy).pack(resolver: url)
+    }
+
+    /// The strict or lenient import of a resolver document, as a one-line call.
+    /// - Parameters:
+    ///   - data: The resolver document.
+    ///   - baseDirectory: The folder relative file references are resolved against.
+    ///   - policy: `.strict` or `.lenient`.
+    /// - Returns: The pack, warnings and statistics.
+    /// - Throws: ``ThemePackError``.
+    public static func pack(
+        resolver data: Data, baseDirectory: URL, policy: DecodingPolicy
+    ) throws(ThemePackError) -> DTCGImportResult {
+        try DTCGImporter(policy: policy).pack(resolver: data, baseDirectory: baseDirectory)
+    }
+}
+
 /// Reads a resolver document and the files it references.
 struct DTCGResolverLoader {
     let resolver: JSONNode

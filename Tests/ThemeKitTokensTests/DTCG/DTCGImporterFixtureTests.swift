@@ -68,7 +68,7 @@ import ThemeKitTokens
         let url = try resolverURL
         let error = try #require(
             importFailure { () throws(ThemePackError) in
-                try DTCGImporter(policy: .strict).pack(resolver: url)
+                try DTCGImporter.pack(resolver: url, policy: .strict)
             })
         #expect(error.errors.map(\.path) == ["color.black.50"])
         #expect(error.errors.first?.reason == "the token has a $type but no $value")
@@ -149,5 +149,19 @@ import ThemeKitTokens
         let error = try #require(importFailure { () throws(ThemePackError) in try primer(.strict) })
         #expect(Set(error.errors.map { "\($0.source ?? ""): \($0.path)" }) == expected)
         #expect(error.errors.first { $0.path == "base.color.white.$value.hex" }?.reason.contains("6-digit") == true)
+    }
+}
+
+@Suite struct DTCGImporterStaticTests {
+    @Test("the one-line resolver import reads a document relative to a given folder")
+    func resolverFromData() throws {
+        let folder = try #require(Fixtures.directory).appendingPathComponent("dtcg")
+        let data = try Fixtures.data("dtcg/figma-sds.resolver.json")
+        let result = try DTCGImporter.pack(resolver: data, baseDirectory: folder, policy: .lenient)
+        #expect(result.statistics.light.aliasCount == 126)
+        let separate = try DTCGImporter.pack(
+            light: try dtcgFixture("primer-light.tokens.json"), dark: try dtcgFixture("primer-dark.tokens.json"),
+            policy: .lenient)
+        #expect(separate.pack.colors["base.color.inset"]?.dark == hex("#010409"))
     }
 }
