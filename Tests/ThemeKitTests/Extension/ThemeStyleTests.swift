@@ -2,8 +2,6 @@ import Foundation
 import Testing
 import ThemeKit
 
-extension ThemeStyle { fileprivate static let sepia = ThemeStyle(rawValue: "sepia") }
-
 @Suite struct ThemeStyleTests {
     @Test("custom styles are values that round-trip through JSON as plain strings")
     func customStyleRoundTrips() throws {

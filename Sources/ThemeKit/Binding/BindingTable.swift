@@ -1,0 +1,334 @@
+/// One binding: a runner and what it read on its last run.
+struct BindingRecord {
+    /// `nil` marks a removed binding whose position may be reused.
+    var runner: BindingRunner?
+    /// The dependency bits recorded on the last run.
+    var dependencies: UInt64
+    /// Extension bits for which this position has an entry in the reverse index
+    /// (possibly stale: the entry is valid only while `dependencies` has the bit).
+    var indexed: UInt64
+    /// The pass that last ran this binding, so a pass runs it at most once.
+    var epoch: UInt32
+    /// Whether the binding has not run yet.
+    var isNew: Bool
+}
+
+/// A tracked object: one weak reference shared by all its bindings, which are
+/// stored contiguously.
+struct ObjectRecord {
+    weak var object: AnyObject?
+    var identifier: ObjectIdentifier?
+    var generation: UInt32
+    var node: Int32
+    var previousInNode: Int32
+    var nextInNode: Int32
+    var nextFree: Int32
+    var bindings: ContiguousArray<BindingRecord>
+    /// The union of the bindings' dependencies.
+    var dependencies: UInt64
+}
+
+/// An entry of the reverse index: "the binding at `index` of the object in `slot`
+/// (while it has `generation`) read this key".
+struct ReverseEntry: Equatable {
+    var slot: Int32
+    var index: Int32
+    var generation: UInt32
+}
+
+/// The binding storage of one theme: object slots with a free list and generation
+/// counters, per-node object lists, and a reverse index from extension bits to bindings.
+///
+/// Only the delivering thread touches it (see `ThemeCore`), so it has no lock.
+final class BindingTable {
+    private(set) var objects: ContiguousArray<ObjectRecord> = []
+    private var freeHead: Int32 = -1
+    private var slotByIdentifier: [ObjectIdentifier: Int32] = [:]
+    /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
+    private(set) var reverse: [ContiguousArray<ReverseEntry>] = Array(repeating: [], count: 64)
+    private var staleEntries: [Int] = Array(repeating: 0, count: 64)
+    /// Head of each node's object list, indexed by node id.
+    private(set) var nodeHeads: ContiguousArray<Int32> = []
+    private(set) var liveObjectCount = 0
+    private var registrationsSinceSweep = 0
+
+    var bindingCount: Int {
+        objects.reduce(0) { $0 + ($1.identifier == nil ? 0 : $1.bindings.lazy.filter { $0.runner != nil }.count) }
+    }
+
+    // MARK: Objects
+
+    /// The slot of `object`, creating one attached to `node` when it is new.
+    func slot(for object: AnyObject, node: Int32) -> Int32 {
+        let identifier = ObjectIdentifier(object)
+        if let slot = slotByIdentifier[identifier] {
+            if objects[Int(slot)].object === object { return slot }
+            // A dead object's address was reused by a new one.
+            prune(slot: slot)
+        }
+        registrationsSinceSweep += 1
+        if registrationsSinceSweep > max(1024, liveObjectCount) { sweep() }
+        let slot: Int32
+        if freeHead >= 0 {
+            slot = freeHead
+            freeHead = objects[Int(slot)].nextFree
+            objects[Int(slot)].object = object
+            objects[Int(slot)].identifier = identifier
+            objects[Int(slot)].nextFree = -1
+        } else {
+            slot = Int32(objects.count)
+            var bindings = ContiguousArray<BindingRecord>()
+            bindings.reserveCapacity(4)
+            objects.append(
+                ObjectRecord(
+                    object: object, identifier: identifier, generation: 0, node: node, previousInNode: -1,
+                    nextInNode: -1, nextFree: -1, bindings: bindings, dependencies: 0))
+        }
+        slotByIdentifier[identifier] = slot
+        liveObjectCount += 1
+        objects[Int(slot)].node = node
+        link(slot: slot, to: node)
+        return slot
+    }
+
+    /// The slot of `object` when it is tracked.
+    func existingSlot(for object: AnyObject) -> Int32? {
+        guard let slot = slotByIdentifier[ObjectIdentifier(object)], objects[Int(slot)].object === object else {
+            return nil
+        }
+        return slot
+    }
+
+    /// Frees a slot: its bindings are dropped and every reverse entry to it turns stale.
+    func prune(slot: Int32) {
+        let index = Int(slot)
+        guard let identifier = objects[index].identifier else { return }
+        for binding in objects[index].bindings { markStale(binding.indexed) }
+        unlink(slot: slot)
+        if slotByIdentifier[identifier] == slot { slotByIdentifier[identifier] = nil }
+        objects[index].object = nil
+        objects[index].identifier = nil
+        objects[index].bindings.removeAll(keepingCapacity: false)
+        objects[index].dependencies = 0
+        objects[index].generation &+= 1
+        objects[index].nextFree = freeHead
+        freeHead = slot
+        liveObjectCount -= 1
+    }
+
+    /// Frees the slots of every released object.
+    @discardableResult
+    func sweep() -> Int {
+        registrationsSinceSweep = 0
+        var freed = 0
+        for slot in objects.indices where objects[slot].identifier != nil && objects[slot].object == nil {
+            prune(slot: Int32(slot))
+            freed += 1
+        }
+        compactReverseIndex(force: false)
+        return freed
+    }
+
+    // MARK: Bindings
+
+    /// Adds or replaces the binding for `runner.keyPath` (customize runners always add).
+    /// - Returns: The binding's index within the object.
+    func addBinding(_ runner: BindingRunner, slot: Int32) -> Int32 {
+        let index = Int(slot)
+        if let keyPath = runner.keyPath {
+            for position in objects[index].bindings.indices
+            where objects[index].bindings[position].runner?.keyPath == keyPath {
+                objects[index].bindings[position].runner = runner
+                objects[index].bindings[position].isNew = true
+                return Int32(position)
+            }
+        }
+        let record = BindingRecord(runner: runner, dependencies: 0, indexed: 0, epoch: 0, isNew: true)
+        if let free = objects[index].bindings.firstIndex(where: { $0.runner == nil }) {
+            // Keep `indexed`: the stale entries of the old binding still point here.
+            objects[index].bindings[free].runner = runner
+            objects[index].bindings[free].isNew = true
+            objects[index].bindings[free].epoch = 0
+            return Int32(free)
+        }
+        objects[index].bindings.append(record)
+        return Int32(objects[index].bindings.count - 1)
+    }
+
+    /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
+    @discardableResult
+    func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
+        let index = Int(slot)
+        for position in objects[index].bindings.indices
+        where objects[index].bindings[position].runner?.keyPath == keyPath {
+            removeBinding(at: position, slot: slot)
+            return true
+        }
+        return false
+    }
+
+    /// Removes every binding of the object in `slot` and frees the slot.
+    func removeAll(slot: Int32) { prune(slot: slot) }
+
+    private func removeBinding(at position: Int, slot: Int32) {
+        let index = Int(slot)
+        let dependencies = objects[index].bindings[position].dependencies
+        markStale(dependencies & objects[index].bindings[position].indexed)
+        objects[index].bindings[position].runner = nil
+        objects[index].bindings[position].dependencies = 0
+        recomputeUnion(slot: slot)
+        if objects[index].bindings.allSatisfy({ $0.runner == nil }) { prune(slot: slot) }
+    }
+
+    /// Records the dependencies a binding read on its run and updates the reverse index.
+    @inline(__always)
+    func record(dependencies: UInt64, slot: Int32, index position: Int32) {
+        let index = Int(slot)
+        let old = objects[index].bindings[Int(position)].dependencies
+        guard old != dependencies else { return }
+        objects[index].bindings[Int(position)].dependencies = dependencies
+        let extensionBits = dependencies & DependencyBits.extensions
+        let missing = extensionBits & ~objects[index].bindings[Int(position)].indexed
+        if missing != 0 {
+            var bits = missing
+            let entry = ReverseEntry(slot: slot, index: position, generation: objects[index].generation)
+            while bits != 0 {
+                let bit = bits.trailingZeroBitCount
+                reverse[bit].append(entry)
+                bits &= bits - 1
+            }
+            objects[index].bindings[Int(position)].indexed |= missing
+        }
+        let dropped = old & ~dependencies & DependencyBits.extensions
+        if dropped != 0 { markStale(dropped) }
+        recomputeUnion(slot: slot)
+    }
+
+    private func recomputeUnion(slot: Int32) {
+        let index = Int(slot)
+        var union: UInt64 = 0
+        for binding in objects[index].bindings where binding.runner != nil { union |= binding.dependencies }
+        objects[index].dependencies = union
+    }
+
+    private func markStale(_ bits: UInt64) {
+        var bits = bits & DependencyBits.extensions
+        while bits != 0 {
+            staleEntries[bits.trailingZeroBitCount] += 1
+            bits &= bits - 1
+        }
+    }
+
+    // MARK: Reverse index
+
+    /// Whether a reverse entry still denotes a live binding that depends on `bit`.
+    @inline(__always)
+    func isValid(_ entry: ReverseEntry, bit: Int) -> Bool {
+        let object = objects[Int(entry.slot)]
+        guard object.identifier != nil, object.generation == entry.generation,
+            Int(entry.index) < object.bindings.count
+        else { return false }
+        let binding = object.bindings[Int(entry.index)]
+        return binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0
+    }
+
+    /// The live entries of the reverse list of `bit`, compacting it in place.
+    func liveEntries(bit: Int) -> ContiguousArray<ReverseEntry> {
+        compact(bit: bit)
+        return reverse[bit]
+    }
+
+    private func compact(bit: Int) {
+        let mask: UInt64 = 1 << UInt64(bit)
+        var kept = 0
+        var list = reverse[bit]
+        reverse[bit] = []
+        for entry in list {
+            if isValid(entry, bit: bit) {
+                list[kept] = entry
+                kept += 1
+            } else if objects[Int(entry.slot)].identifier != nil,
+                objects[Int(entry.slot)].generation == entry.generation,
+                Int(entry.index) < objects[Int(entry.slot)].bindings.count
+            {
+                // The binding no longer reads this key: forget that it is indexed.
+                objects[Int(entry.slot)].bindings[Int(entry.index)].indexed &= ~mask
+            }
+        }
+        list.removeLast(list.count - kept)
+        reverse[bit] = list
+        staleEntries[bit] = 0
+    }
+
+    /// Compacts the lists whose stale entries outnumber the live ones.
+    func compactReverseIndex(force: Bool) {
+        for bit in 0..<64 where force || (staleEntries[bit] > 64 && staleEntries[bit] * 2 > reverse[bit].count) {
+            compact(bit: bit)
+        }
+    }
+
+    // MARK: Node lists
+
+    func ensureNode(_ node: Int32) {
+        while nodeHeads.count <= Int(node) { nodeHeads.append(-1) }
+    }
+
+    func link(slot: Int32, to node: Int32) {
+        ensureNode(node)
+        let head = nodeHeads[Int(node)]
+        objects[Int(slot)].node = node
+        objects[Int(slot)].previousInNode = -1
+        objects[Int(slot)].nextInNode = head
+        if head >= 0 { objects[Int(head)].previousInNode = slot }
+        nodeHeads[Int(node)] = slot
+    }
+
+    func unlink(slot: Int32) {
+        let index = Int(slot)
+        let previous = objects[index].previousInNode
+        let next = objects[index].nextInNode
+        if previous >= 0 {
+            objects[Int(previous)].nextInNode = next
+        } else {
+            nodeHeads[Int(objects[index].node)] = next
+        }
+        if next >= 0 { objects[Int(next)].previousInNode = previous }
+        objects[index].previousInNode = -1
+        objects[index].nextInNode = -1
+    }
+
+    /// Moves the object in `slot` to `node`.
+    func move(slot: Int32, to node: Int32) {
+        guard objects[Int(slot)].node != node else { return }
+        unlink(slot: slot)
+        link(slot: slot, to: node)
+    }
+
+    /// Moves every object of `node` to `target`; returns the moved slots.
+    func moveAll(from node: Int32, to target: Int32) -> [Int32] {
+        var moved: [Int32] = []
+        guard Int(node) < nodeHeads.count else { return moved }
+        var slot = nodeHeads[Int(node)]
+        while slot >= 0 {
+            let next = objects[Int(slot)].nextInNode
+            moved.append(slot)
+            slot = next
+        }
+        for slot in moved {
+            unlink(slot: slot)
+            link(slot: slot, to: target)
+        }
+        return moved
+    }
+
+    /// Marks a binding as run in `epoch`; returns `false` when it already ran.
+    @inline(__always)
+    func claim(slot: Int32, index: Int, epoch: UInt32) -> Bool {
+        if objects[Int(slot)].bindings[index].epoch == epoch { return false }
+        objects[Int(slot)].bindings[index].epoch = epoch
+        return true
+    }
+
+    @inline(__always)
+    func clearNew(slot: Int32, index: Int) { objects[Int(slot)].bindings[index].isNew = false }
+}

@@ -1,0 +1,86 @@
+/// Delivers a theme's ``ThemeEvent``s to closures and `AsyncStream`s.
+///
+/// Events are delivered synchronously, on the thread that delivers the change,
+/// in the order they happened, after every binding and observer of that change
+/// has run. The subscriber list is fixed when a delivery starts: a subscription
+/// made during a delivery receives the next event, and one cancelled during a
+/// delivery still receives the event being delivered, then nothing more.
+///
+/// ```swift
+/// let subscription = theme.events.subscribe { event in print(event) }
+/// Task { for await event in theme.events.stream { print(event) } }
+/// ```
+public final class ThemeEventBus: Sendable {
+    private struct Subscriber {
+        let id: Int
+        let handler: @Sendable (ThemeEvent) -> Void
+    }
+
+    private let state = Locked<(nextID: Int, subscribers: ContiguousArray<Subscriber>)>((0, []))
+
+    init() {}
+
+    /// Calls `handler` with every later event until the returned subscription is
+    /// cancelled or released.
+    /// - Parameter handler: Called on the delivering thread with no internal lock held.
+    /// - Returns: The subscription; keep it alive as long as you want events.
+    /// - Complexity: O(1) amortised.
+    public func subscribe(_ handler: @escaping @Sendable (ThemeEvent) -> Void) -> ThemeSubscription {
+        let id = state.withLock { state in
+            let id = state.nextID
+            state.nextID += 1
+            state.subscribers.append(Subscriber(id: id, handler: handler))
+            return id
+        }
+        return ObserverToken { [weak self] in self?.unsubscribe(id) }
+    }
+
+    /// A new stream of every later event; it ends when the consuming task is cancelled.
+    ///
+    /// Each access creates an independent stream. Events are buffered without
+    /// bound while the consumer is slow (theme events are rare); use
+    /// ``stream(bufferingNewest:)`` to bound the buffer.
+    public var stream: AsyncStream<ThemeEvent> { stream(bufferingNewest: nil) }
+
+    /// A new stream of every later event, keeping at most `limit` undelivered events
+    /// (the newest) when the consumer falls behind; `nil` keeps all.
+    public func stream(bufferingNewest limit: Int?) -> AsyncStream<ThemeEvent> {
+        let policy: AsyncStream<ThemeEvent>.Continuation.BufferingPolicy =
+            limit.map { .bufferingNewest(max(1, $0)) } ?? .unbounded
+        let (stream, continuation) = AsyncStream<ThemeEvent>.makeStream(bufferingPolicy: policy)
+        let subscription = subscribe { event in continuation.yield(event) }
+        continuation.onTermination = { _ in subscription.cancel() }
+        return stream
+    }
+
+    /// The number of live subscribers.
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Delivers `events` to the subscribers registered now.
+    /// - Complexity: O(events × subscribers); one lock round-trip per call.
+    func post(_ events: [ThemeEvent]) {
+        guard !events.isEmpty else { return }
+        let subscribers = state.withLock { $0.subscribers }
+        for event in events {
+            for subscriber in subscribers { subscriber.handler(event) }
+        }
+    }
+
+    /// Delivers one event to the subscribers registered now.
+    public func post(_ event: ThemeEvent) {
+        let subscribers = state.withLock { $0.subscribers }
+        for subscriber in subscribers { subscriber.handler(event) }
+    }
+
+    private func unsubscribe(_ id: Int) {
+        // Deinit of the removed closure happens after the lock is released.
+        let removed: Subscriber? = state.withLock { state in
+            guard let index = state.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
+            return state.subscribers.remove(at: index)
+        }
+        _ = removed
+    }
+}
+
+/// A live subscription to a ``ThemeEventBus``; cancelled when released.
+public typealias ThemeSubscription = ObserverToken

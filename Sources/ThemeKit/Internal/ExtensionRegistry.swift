@@ -1,0 +1,55 @@
+/// Process-wide small integer ids for ``ThemeExtension`` types, assigned at first use.
+///
+/// Dependency sets are bitsets over these ids, so they must be compact and stable
+/// for the life of the process. Ids are never reused.
+enum ExtensionRegistry {
+    struct Entry: Sendable {
+        let identifier: ObjectIdentifier
+        let id: Int
+        let fallback: AnyExtensionBox
+        let extensionID: ThemeExtensionID
+    }
+
+    private static let table = Locked<(ids: [ObjectIdentifier: Int], entries: [Entry])>(([:], []))
+
+    /// The id of `type`, registering it on first use.
+    static func id<Extension: ThemeExtension>(of type: Extension.Type) -> Int {
+        let identifier = ObjectIdentifier(type)
+        if let id = table.withLock({ $0.ids[identifier] }) { return id }
+        // Evaluate the user's `fallback` outside the lock.
+        let fallback = ExtensionBox(Extension.fallback)
+        return table.withLock { table in
+            if let id = table.ids[identifier] { return id }
+            let id = table.entries.count
+            table.entries.append(
+                Entry(identifier: identifier, id: id, fallback: fallback, extensionID: ThemeExtensionID(type)))
+            table.ids[identifier] = id
+            return id
+        }
+    }
+
+    /// Every entry registered so far, indexed by id.
+    static var entries: [Entry] { table.withLock { $0.entries } }
+
+    static func entry(_ id: Int) -> Entry { table.withLock { $0.entries[id] } }
+}
+
+/// Bits of a dependency set.
+///
+/// Bit 0 is the style, bit 1 the contrast, bits 2...62 the extension types with
+/// ids 0...60. Extension ids above 60 share bit 63: bindings that read any of them
+/// are re-run when any of them changes — conservative, never missing a change.
+enum DependencyBits {
+    static let style: UInt64 = 1
+    static let contrast: UInt64 = 2
+    static let appearance: UInt64 = 3
+    static let overflowBit = 63
+
+    @inline(__always)
+    static func bitIndex(forExtension id: Int) -> Int { id < 61 ? id + 2 : overflowBit }
+
+    @inline(__always)
+    static func bit(forExtension id: Int) -> UInt64 { 1 << UInt64(bitIndex(forExtension: id)) }
+
+    static let extensions: UInt64 = ~appearance
+}

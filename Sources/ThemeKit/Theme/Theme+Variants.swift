@@ -1,0 +1,96 @@
+/// Variants: named brands that resolve per style and contrast, restorable by id.
+extension Theme {
+    /// Makes variants known to the theme, so a persisted choice can be restored by id.
+    ///
+    /// When the storage remembers an active variant of one of these types and
+    /// nothing has been applied to that type yet, it is activated now.
+    public func register(_ variants: [any ThemeVariant]) {
+        for variant in variants { register(one: variant) }
+    }
+
+    private func register<Variant: ThemeVariant>(one variant: Variant) {
+        let id = ExtensionRegistry.id(of: Variant.Extension.self)
+        let box = VariantBox(variant, extensionTypeID: id)
+        let name = String(reflecting: Variant.Extension.self)
+        core.mutate { model in
+            model.registeredVariants[id, default: [:]][variant.id] = box
+            if model.restorableVariants[name] == variant.id, model.variant(id: id) == nil,
+                id >= model.values.count || model.values[id] == nil
+            {
+                model.restorableVariants[name] = nil
+                model.setVariant(box, id: id)
+                model.markExtensionChanged(id)
+                model.pending.events.append(
+                    .variantChanged(ThemeExtensionID(Variant.Extension.self), variantID: variant.id))
+            }
+        }
+    }
+
+    /// Activates `variant` for its extension type and switches to `style`.
+    ///
+    /// Stops following the system (``followsSystem`` becomes `false`). The choice
+    /// is persisted; register the variant at the next launch to restore it.
+    public func apply<Variant: ThemeVariant>(variant: Variant, for style: ThemeStyle) {
+        activate(variant) { model in
+            model.setFollowsSystem(false)
+            model.setStyle(style)
+        }
+    }
+
+    /// Activates `variant` for its extension type, keeping the current style.
+    public func apply<Variant: ThemeVariant>(variant: Variant) {
+        activate(variant) { _ in }
+    }
+
+    /// Activates the registered variant with id `variantID` for `type`.
+    /// - Returns: `false` when no such variant was registered (nothing changes).
+    @discardableResult
+    public func applyVariant<Extension: ThemeExtension>(id variantID: String, for type: Extension.Type) -> Bool {
+        let id = ExtensionRegistry.id(of: type)
+        return core.mutate { model in
+            guard let box = model.registeredVariants[id]?[variantID] else { return false }
+            Self.activate(box, id: id, extensionID: ThemeExtensionID(type), in: &model)
+            return true
+        }
+    }
+
+    /// The id of the active variant of `type`, if any.
+    public func activeVariantID<Extension: ThemeExtension>(for type: Extension.Type) -> String? {
+        let id = ExtensionRegistry.id(of: type)
+        return core.read { $0.variant(id: id)?.variantID }
+    }
+
+    /// Deactivates the variant of `type`; the last applied value (or `fallback`) is used again.
+    public func clearVariant<Extension: ThemeExtension>(for type: Extension.Type) {
+        let id = ExtensionRegistry.id(of: type)
+        core.mutate { model in
+            guard model.variant(id: id) != nil else { return }
+            model.setVariant(nil, id: id)
+            model.markExtensionChanged(id)
+            model.pending.persistedVariants.insert(id)
+            model.pending.events.append(.variantChanged(ThemeExtensionID(type), variantID: nil))
+        }
+    }
+
+    private func activate<Variant: ThemeVariant>(_ variant: Variant, also change: (inout ThemeModel) -> Void) {
+        let id = ExtensionRegistry.id(of: Variant.Extension.self)
+        let box = VariantBox(variant, extensionTypeID: id)
+        core.mutate { model in
+            model.registeredVariants[id, default: [:]][variant.id] = box
+            Self.activate(box, id: id, extensionID: ThemeExtensionID(Variant.Extension.self), in: &model)
+            change(&model)
+        }
+    }
+
+    private static func activate(
+        _ box: AnyVariantBox, id: Int, extensionID: ThemeExtensionID, in model: inout ThemeModel
+    ) {
+        let previous = model.variant(id: id)
+        model.setVariant(box, id: id)
+        model.markExtensionChanged(id)
+        model.pending.persistedVariants.insert(id)
+        if previous?.variantID != box.variantID {
+            model.pending.events.append(.variantChanged(extensionID, variantID: box.variantID))
+        }
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+
+/// A reactive store of theme values: per-type extensions, the current style and
+/// contrast, a tree of override scopes, and the objects and observers that follow them.
+///
+/// ```swift
+/// let theme = Theme(storage: InMemoryThemeStorage())
+/// theme.apply(Palette(background: "#000000", text: "#FFFFFF"))
+/// theme.style = .dark
+/// let token = theme.observe(Palette.self) { palette in print(palette.text) }
+/// theme.bind(label, \.textColor) { env in env[Palette.self].text }
+/// ```
+///
+/// ## Threading
+/// Every method may be called from any thread. Changes are serialised. Callbacks
+/// (providers, `customize` closures, observers, bus subscribers, notifications)
+/// run synchronously on the thread that made the change, after the change is
+/// stored and with no internal lock held — except in two cases, where the change
+/// is queued and the mutating call returns at once: a change made by a callback
+/// during delivery is delivered by the same thread right after the current pass,
+/// and a change made on another thread while a delivery is running is delivered
+/// by the delivering thread. Getters always return the latest stored value.
+///
+/// ## Delivery order
+/// Each pass: storage writes; structural changes (binds, unbinds, nodes) in call
+/// order; providers and `customize` closures (first runs and refreshes in call
+/// order, then bindings affected by style or contrast in tree order, then those
+/// affected by extension types); observer tokens; Observation (SwiftUI);
+/// event-bus subscribers; `NotificationCenter`. Inside ``batch(_:)`` all of this
+/// happens once, when the outermost batch ends.
+public final class Theme: Sendable {
+    let core: ThemeCore
+
+    /// The root of this theme's node tree; objects bound without a node attach here.
+    public let root: ThemeNode
+
+    let registrar = ObservationRegistrarBox()
+
+    /// Creates a theme that persists the user's choices in `storage`.
+    /// - Parameters:
+    ///   - storage: Where the style, contrast, `followsSystem` and active variants are kept.
+    ///   - namespace: Prefix for every storage key (a user identifier, say), so several
+    ///     themes can share one storage without corrupting each other.
+    public init(storage: any ThemeStorage, namespace: String = "default") {
+        core = ThemeCore(storage: storage, namespace: namespace)
+        root = ThemeNode(rootOf: core)
+        core.notificationObject.withLock { $0 = WeakObject(self) }
+        installObservationSink()
+    }
+
+    /// Creates a theme over `UserDefaults.standard`.
+    public convenience init() { self.init(storage: UserDefaultsThemeStorage()) }
+
+    /// Creates a theme over the `UserDefaults` suite `suiteName`.
+    public convenience init(suiteName: String, namespace: String = "default") {
+        self.init(storage: UserDefaultsThemeStorage(suiteName: suiteName), namespace: namespace)
+    }
+
+    /// The theme's event bus.
+    public var events: ThemeEventBus { core.events }
+
+    /// Problems met while reading the storage when the theme was created.
+    ///
+    /// Each affected setting fell back to its default; no stored key was changed.
+    public var storageIssues: [ThemeStorageError] { core.storageIssues }
+
+    // MARK: Style and contrast
+
+    /// The current style (light, dark, or a custom one).
+    ///
+    /// Setting it stops following the system (``followsSystem`` becomes `false`)
+    /// and is persisted.
+    public var style: ThemeStyle {
+        get {
+            accessObservation(\.style)
+            return core.read { $0.style }
+        }
+        set {
+            core.mutate { model in
+                model.setFollowsSystem(false)
+                model.setStyle(newValue)
+            }
+        }
+    }
+
+    /// The current contrast.
+    ///
+    /// Setting it stops following the system's contrast and is persisted.
+    public var contrast: ThemeContrast {
+        get {
+            accessObservation(\.contrast)
+            return core.read { $0.contrast }
+        }
+        set {
+            core.mutate { model in
+                if model.followsSystemContrast {
+                    model.followsSystemContrast = false
+                    model.pending.persistence.insert(.followsSystem)
+                }
+                model.setContrast(newValue)
+            }
+        }
+    }
+
+    /// Whether the style follows the system appearance reported by ``systemStyleDidChange(to:)``.
+    ///
+    /// Turning it on switches to the last reported system style at once.
+    public var followsSystem: Bool {
+        get { core.read { $0.followsSystem } }
+        set { core.mutate { $0.setFollowsSystem(newValue) } }
+    }
+
+    /// Whether the contrast follows the system setting reported by ``systemContrastDidChange(to:)``.
+    public var followsSystemContrast: Bool {
+        get { core.read { $0.followsSystemContrast } }
+        set {
+            core.mutate { model in
+                guard model.followsSystemContrast != newValue else { return }
+                model.followsSystemContrast = newValue
+                model.pending.persistence.insert(.followsSystem)
+                if newValue, let contrast = model.systemContrast { model.setContrast(contrast) }
+            }
+        }
+    }
+
+    /// Tells the theme the operating system's appearance changed (what a platform adapter calls).
+    ///
+    /// The style follows when ``followsSystem`` is on.
+    public func systemStyleDidChange(to style: ThemeStyle) {
+        core.mutate { model in
+            model.systemStyle = style
+            if model.followsSystem { model.setStyle(style) }
+        }
+    }
+
+    /// Tells the theme the system's contrast setting changed.
+    ///
+    /// The contrast follows when ``followsSystemContrast`` is on.
+    public func systemContrastDidChange(to contrast: ThemeContrast) {
+        core.mutate { model in
+            model.systemContrast = contrast
+            if model.followsSystemContrast { model.setContrast(contrast) }
+        }
+    }
+
+    // MARK: Values
+
+    /// The current value of an extension type at the root: the active variant's
+    /// value for the current style, else the last applied value, else `fallback`.
+    ///
+    /// Inside `withObservationTracking` (and so in a SwiftUI body) this registers a
+    /// dependency on `type` only.
+    public func value<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
+        let id = ExtensionRegistry.id(of: type)
+        accessObservation(id: id)
+        let snapshot = core.snapshot()
+        return snapshot.value(type, id: id, style: snapshot.style, contrast: snapshot.contrast).value
+    }
+
+    /// Applies a value of an extension type; readers of that type re-run.
+    ///
+    /// Applying a value equal to the current one does nothing. An applied value
+    /// replaces an active variant of the same type.
+    public func apply<Extension: ThemeExtension>(_ value: Extension) {
+        let id = ExtensionRegistry.id(of: Extension.self)
+        let (current, hasVariant) = core.read { model -> (AnyExtensionBox?, Bool) in
+            (id < model.values.count ? model.values[id] : nil, model.variant(id: id) != nil)
+        }
+        // Compare outside the lock: `==` is user code.
+        let currentValue = current.map { unsafeDowncast($0, to: ExtensionBox<Extension>.self).value }
+        if !hasVariant && (currentValue ?? Extension.fallback) == value { return }
+        let box = ExtensionBox(value)
+        core.mutate { model in
+            if model.variant(id: id) != nil {
+                model.setVariant(nil, id: id)
+                model.pending.persistedVariants.insert(id)
+                model.pending.events.append(.variantChanged(ThemeExtensionID(Extension.self), variantID: nil))
+            }
+            model.setValue(box, id: id)
+            model.markExtensionChanged(id)
+        }
+    }
+
+    /// Applies several changes as one: each binding runs at most once and observers
+    /// see only the final values, when the outermost batch ends.
+    ///
+    /// ```swift
+    /// theme.batch { theme.style = .dark; theme.apply(Metrics(cornerRadius: 4)) }
+    /// ```
+    public func batch<Result>(_ changes: () throws -> Result) rethrows -> Result {
+        core.beginBatch()
+        defer { core.endBatch() }
+        return try changes()
+    }
+
+    // MARK: Observers
+
+    /// Calls `handler` with each new value of `type` at the root, after the
+    /// bindings of the change have run. Only changes to `type` wake it, and only
+    /// when the value really differs from the last one it saw.
+    /// - Returns: A token; the observer stays registered while the token is alive.
+    public func observe<Extension: ThemeExtension>(
+        _ type: Extension.Type, _ handler: @escaping @Sendable (Extension) -> Void
+    ) -> ObserverToken {
+        let id = ExtensionRegistry.id(of: type)
+        let baseline = core.snapshot().rootBox(id: id)
+        let observerID = core.mutate { model -> Int in
+            let observerID = model.nextObserverID
+            model.nextObserverID += 1
+            var group = model.observers[id] ?? ObserverGroup()
+            if group.baseline == nil || group.observers.isEmpty { group.baseline = baseline }
+            group.observers.append(
+                ExtensionObserver(id: observerID) { box in
+                    handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value)
+                })
+            model.observers[id] = group
+            return observerID
+        }
+        return ObserverToken { [weak core] in
+            core?.mutate { model in
+                model.observers[id]?.observers.removeAll { $0.id == observerID }
+            }
+        }
+    }
+
+    // MARK: App values in storage
+
+    /// Stores an app-defined value (a user's custom accent colour, a chosen pack id)
+    /// under this theme's namespace.
+    /// - Throws: ``ThemeStorageError`` when it cannot be written; the old value stays.
+    public func store<Value: Encodable>(_ value: Value, forKey key: String) throws(ThemeStorageError) {
+        try core.storeValue(value, forKey: key)
+    }
+
+    /// Reads an app-defined value stored with ``store(_:forKey:)``.
+    /// - Throws: ``ThemeStorageError`` when the stored data is unreadable or not a `Value`.
+    public func storedValue<Value: Decodable>(
+        _ type: Value.Type, forKey key: String
+    ) throws(ThemeStorageError) -> Value? {
+        try core.storedValue(type, forKey: key)
+    }
+
+    /// Removes an app-defined value stored with ``store(_:forKey:)``.
+    public func removeStoredValue(forKey key: String) throws(ThemeStorageError) {
+        try core.removeStoredValue(forKey: key)
+    }
+}

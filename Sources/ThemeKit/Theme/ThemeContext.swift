@@ -1,0 +1,77 @@
+/// What a provider sees when it runs: the resolved style, contrast and values
+/// for the node its object is attached to.
+///
+/// Every read is recorded. A provider depends on exactly what it read during its
+/// last run, so a provider that reads `env[Palette.self]` only when the style is
+/// dark stops depending on `Palette` once it no longer reads it.
+///
+/// ```swift
+/// theme.bind(label, \.textColor) { env in
+///     env.style == .dark ? env[Palette.self].text : "#111111"
+/// }
+/// ```
+///
+/// A context is valid only while its provider runs; do not store it.
+public struct ThemeContext {
+    let resolvedStyle: ThemeStyle
+    let resolvedContrast: ThemeContrast
+    let recorder: DependencyRecorder
+
+    /// `true` on a binding's first run, `false` on every later one.
+    ///
+    /// Adapters animate only later runs: the first application of a theme to a new
+    /// view should appear at once, a later switch may cross-fade.
+    public let isInitialApplication: Bool
+
+    init(style: ThemeStyle, contrast: ThemeContrast, isInitialApplication: Bool, recorder: DependencyRecorder) {
+        resolvedStyle = style
+        resolvedContrast = contrast
+        self.isInitialApplication = isInitialApplication
+        self.recorder = recorder
+    }
+
+    /// Whether a UI adapter may animate this change (the opposite of ``isInitialApplication``).
+    public var isAnimatable: Bool { !isInitialApplication }
+
+    /// The effective style here: the nearest override on the node path, else the theme's.
+    ///
+    /// Reading it makes the running provider depend on the style.
+    public var style: ThemeStyle {
+        recorder.read |= DependencyBits.style
+        return resolvedStyle
+    }
+
+    /// The effective contrast here: the nearest override on the node path, else the theme's.
+    ///
+    /// Reading it makes the running provider depend on the contrast.
+    public var contrast: ThemeContrast {
+        recorder.read |= DependencyBits.contrast
+        return resolvedContrast
+    }
+
+    /// The value of an extension type here.
+    ///
+    /// Reading it makes the running provider depend on `type` (and on the style and
+    /// contrast when a ``ThemeVariant`` supplies the type).
+    /// - Complexity: O(number of extension types in use) for the type lookup; no allocation.
+    public subscript<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
+        let snapshot = recorder.snapshot
+        let id = snapshot.id(of: type)
+        let result = snapshot.value(type, id: id, style: resolvedStyle, contrast: resolvedContrast)
+        recorder.read |=
+            DependencyBits.bit(forExtension: id) | (result.dependsOnAppearance ? DependencyBits.appearance : 0)
+        return result.value
+    }
+
+    /// The value of an extension type here; the same as `self[type]`.
+    public func value<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension { self[type] }
+}
+
+/// Collects what one provider run reads. One instance serves a whole pass.
+
+final class DependencyRecorder {
+    var read: UInt64 = 0
+    var snapshot: ValueSnapshot
+
+    init(snapshot: ValueSnapshot) { self.snapshot = snapshot }
+}

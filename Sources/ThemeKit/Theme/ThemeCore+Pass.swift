@@ -1,0 +1,306 @@
+import Foundation
+
+/// Values to persist, captured under the lock at the start of a pass.
+struct PersistedValues {
+    var style: ThemeStyle?
+    var contrast: ThemeContrast?
+    var followsSystem: Bool?
+    var followsSystemContrast: Bool?
+    /// Extension type name → active variant id (`nil`: none).
+    var variants: [(name: String, id: String?)] = []
+}
+
+/// Observers to consider in a pass: an extension id, its group, and its root value now.
+struct ObservedGroup {
+    let id: Int
+    let group: ObserverGroup
+}
+
+extension ThemeCore {
+    func persistenceValues(for work: PendingWork) -> PersistedValues? {
+        guard !work.persistence.isEmpty || !work.persistedVariants.isEmpty else { return nil }
+        var values = PersistedValues()
+        if work.persistence.contains(.style) { values.style = model.style }
+        if work.persistence.contains(.contrast) { values.contrast = model.contrast }
+        if work.persistence.contains(.followsSystem) {
+            values.followsSystem = model.followsSystem
+            values.followsSystemContrast = model.followsSystemContrast
+        }
+        for id in work.persistedVariants.sorted() {
+            values.variants.append((ExtensionRegistry.entry(id).extensionID.name, model.variant(id: id)?.variantID))
+        }
+        return values
+    }
+
+    func observerGroups(for work: PendingWork, snapshot: ValueSnapshot) -> [ObservedGroup] {
+        guard !model.observers.isEmpty else { return [] }
+        let appearanceChanged =
+            snapshot.style != deliveredStyleSeenByModel || snapshot.contrast != deliveredContrastSeenByModel
+        var result: [ObservedGroup] = []
+        for (id, group) in model.observers where !group.observers.isEmpty {
+            if work.changedExtensions.contains(id) || (appearanceChanged && model.variant(id: id) != nil) {
+                result.append(ObservedGroup(id: id, group: group))
+            }
+        }
+        return result.sorted { $0.id < $1.id }
+    }
+
+    /// The root appearance the last pass delivered, readable under the lock.
+    var deliveredStyleSeenByModel: ThemeStyle { model.lastDeliveredStyle }
+    var deliveredContrastSeenByModel: ThemeContrast { model.lastDeliveredContrast }
+
+    // MARK: The pass
+
+    func performPass(
+        _ work: inout PendingWork, snapshot: ValueSnapshot, persisted: PersistedValues?,
+        observed: [ObservedGroup], runsCallbacks: Bool
+    ) {
+        epoch &+= 1
+        if epoch == 0 { epoch = 1 }
+        let recorder = self.recorder ?? DependencyRecorder(snapshot: snapshot)
+        recorder.snapshot = snapshot
+        self.recorder = recorder
+        var events = work.events
+
+        // 1. Storage.
+        if let persisted { write(persisted, into: &events) }
+
+        // 2. Structure, in call order. Direct work: (slot, binding index or -1 for all, mask).
+        var direct: [(slot: Int32, index: Int32, mask: UInt64)] = []
+        var dirtyNodes: [Int32] = []
+        for operation in work.operations {
+            apply(operation, direct: &direct, dirtyNodes: &dirtyNodes)
+        }
+
+        // 3. Re-resolve the tree where the theme's appearance or a node changed.
+        let rootChanged = snapshot.style != deliveredStyle || snapshot.contrast != deliveredContrast
+        var styleEvent: ThemeEvent?
+        var contrastEvent: ThemeEvent?
+        if snapshot.style != deliveredStyle { styleEvent = .styleChanged(snapshot.style) }
+        if snapshot.contrast != deliveredContrast { contrastEvent = .contrastChanged(snapshot.contrast) }
+        deliveredStyle = snapshot.style
+        deliveredContrast = snapshot.contrast
+        if rootChanged { dirtyNodes.append(0) }
+        changedNodes.removeAll(keepingCapacity: true)
+        if !dirtyNodes.isEmpty {
+            tree.reresolve(
+                roots: dirtyNodes, themeStyle: snapshot.style, themeContrast: snapshot.contrast, into: &changedNodes)
+        }
+        lock.withLock {
+            model.lastDeliveredStyle = snapshot.style
+            model.lastDeliveredContrast = snapshot.contrast
+        }
+
+        guard runsCallbacks else {
+            if !events.isEmpty { self.events.post(events) }
+            return
+        }
+
+        // 4. Providers and customize closures.
+        for item in direct {
+            if item.index >= 0 {
+                runBinding(slot: item.slot, index: Int(item.index), recorder: recorder)
+            } else {
+                runObject(slot: item.slot, mask: item.mask, recorder: recorder)
+            }
+        }
+        for change in changedNodes {
+            var slot = Int(change.node) < table.nodeHeads.count ? table.nodeHeads[Int(change.node)] : -1
+            while slot >= 0 {
+                let next = table.objects[Int(slot)].nextInNode
+                runObject(slot: slot, mask: change.changed, recorder: recorder)
+                slot = next
+            }
+        }
+        var extensionBits = work.changed & DependencyBits.extensions
+        while extensionBits != 0 {
+            let bit = extensionBits.trailingZeroBitCount
+            extensionBits &= extensionBits - 1
+            runReverse(bit: bit, recorder: recorder)
+        }
+
+        // 5. Observer tokens.
+        for entry in observed { notify(entry, snapshot: snapshot) }
+
+        // 6. Observation (SwiftUI).
+        var summary = ObservedChanges()
+        summary.style = styleEvent != nil
+        summary.contrast = contrastEvent != nil
+        summary.extensions = work.changedExtensions.sorted()
+        if rootChanged {
+            for id in snapshot.variants.indices where snapshot.variants[id] != nil && !summary.extensions.contains(id) {
+                summary.extensions.append(id)
+            }
+        }
+        if summary.style || summary.contrast || !summary.extensions.isEmpty {
+            observationSink.withLock { $0 }?(summary)
+        }
+
+        // 7. Bus, then NotificationCenter.
+        if let styleEvent { events.append(styleEvent) }
+        if let contrastEvent { events.append(contrastEvent) }
+        for id in work.changedExtensions.sorted() {
+            events.append(.extensionChanged(ExtensionRegistry.entry(id).extensionID))
+        }
+        if !events.isEmpty {
+            self.events.post(events)
+            let object = notificationObject.withLock { $0 }?.object
+            for event in events {
+                NotificationCenter.default.post(
+                    name: .themeDidChange, object: object, userInfo: [ThemeEvent.userInfoKey: event])
+            }
+        }
+    }
+
+    private func apply(
+        _ operation: EngineOperation, direct: inout [(slot: Int32, index: Int32, mask: UInt64)],
+        dirtyNodes: inout [Int32]
+    ) {
+        switch operation {
+        case .bind(let object, let runner, let node):
+            let nodeID = node.map { $0.id }
+            let existing = table.existingSlot(for: object)
+            let slot = existing ?? table.slot(for: object, node: nodeID ?? 0)
+            if let nodeID, existing != nil { moveObject(slot: slot, to: nodeID, direct: &direct) }
+            let index = table.addBinding(runner, slot: slot)
+            direct.append((slot, index, 0))
+        case .unbind(let object, let keyPath):
+            if let slot = table.existingSlot(for: object) { table.removeBinding(keyPath: keyPath, slot: slot) }
+        case .unbindAll(let object):
+            if let slot = table.existingSlot(for: object) { table.removeAll(slot: slot) }
+        case .refresh(let object):
+            if let slot = table.existingSlot(for: object) { direct.append((slot, -1, .max)) }
+        case .attach(let object, let node):
+            if let slot = table.existingSlot(for: object) { moveObject(slot: slot, to: node.id, direct: &direct) }
+        case .addNode(let node, let parent):
+            tree.add(node, parent: parent)
+            table.ensureNode(node)
+        case .removeNode(let node):
+            let parent = tree.nodes[Int(node)].parent
+            let style = tree.style(of: node)
+            let contrast = tree.contrast(of: node)
+            dirtyNodes.append(contentsOf: tree.remove(node))
+            let moved = table.moveAll(from: node, to: parent)
+            let mask = appearanceDifference(style, contrast, tree.style(of: parent), tree.contrast(of: parent))
+            if mask != 0 { for slot in moved { direct.append((slot, -1, mask)) } }
+            lock.withLock { model.freeNodes.append(node) }
+        case .moveNode(let node, let parent):
+            tree.move(node, to: parent)
+            dirtyNodes.append(node)
+        case .setOverrides(let node, let style, let contrast):
+            tree.setOverrides(node, style: style, contrast: contrast)
+            dirtyNodes.append(node)
+        case .prune:
+            table.sweep()
+        }
+    }
+
+    private func moveObject(slot: Int32, to node: Int32, direct: inout [(slot: Int32, index: Int32, mask: UInt64)]) {
+        let old = table.objects[Int(slot)].node
+        guard old != node else { return }
+        table.move(slot: slot, to: node)
+        let mask = appearanceDifference(
+            tree.style(of: old), tree.contrast(of: old), tree.style(of: node), tree.contrast(of: node))
+        if mask != 0 { direct.append((slot, -1, mask)) }
+    }
+
+    private func appearanceDifference(
+        _ style: ThemeStyle, _ contrast: ThemeContrast, _ otherStyle: ThemeStyle, _ otherContrast: ThemeContrast
+    ) -> UInt64 {
+        (style != otherStyle ? DependencyBits.style : 0) | (contrast != otherContrast ? DependencyBits.contrast : 0)
+    }
+
+    // MARK: Running bindings
+
+    /// Runs the bindings of one object whose dependencies meet `mask` (and new ones).
+    private func runObject(slot: Int32, mask: UInt64, recorder: DependencyRecorder) {
+        let index = Int(slot)
+        guard table.objects[index].identifier != nil else { return }
+        let hasNew = table.objects[index].bindings.contains { $0.isNew }
+        guard hasNew || table.objects[index].dependencies & mask != 0 || mask == .max else { return }
+        guard let object = table.objects[index].object else {
+            table.prune(slot: slot)
+            return
+        }
+        let node = table.objects[index].node
+        let style = tree.style(of: node)
+        let contrast = tree.contrast(of: node)
+        let count = table.objects[index].bindings.count
+        for position in 0..<count {
+            let binding = table.objects[index].bindings[position]
+            guard let runner = binding.runner,
+                binding.isNew || binding.dependencies & mask != 0 || mask == .max,
+                table.claim(slot: slot, index: position, epoch: epoch)
+            else { continue }
+            recorder.read = 0
+            runner.run(
+                object,
+                ThemeContext(style: style, contrast: contrast, isInitialApplication: binding.isNew, recorder: recorder))
+            if binding.isNew { table.clearNew(slot: slot, index: position) }
+            table.record(dependencies: recorder.read, slot: slot, index: Int32(position))
+        }
+    }
+
+    /// Runs one binding (a new or replaced one).
+    private func runBinding(slot: Int32, index position: Int, recorder: DependencyRecorder) {
+        let index = Int(slot)
+        guard table.objects[index].identifier != nil, position < table.objects[index].bindings.count,
+            let runner = table.objects[index].bindings[position].runner,
+            table.claim(slot: slot, index: position, epoch: epoch)
+        else { return }
+        guard let object = table.objects[index].object else {
+            table.prune(slot: slot)
+            return
+        }
+        let node = table.objects[index].node
+        let isNew = table.objects[index].bindings[position].isNew
+        recorder.read = 0
+        runner.run(
+            object,
+            ThemeContext(
+                style: tree.style(of: node), contrast: tree.contrast(of: node), isInitialApplication: isNew,
+                recorder: recorder))
+        table.clearNew(slot: slot, index: position)
+        table.record(dependencies: recorder.read, slot: slot, index: Int32(position))
+    }
+
+    /// Runs every binding that read extension bit `bit`, loading each object once.
+    private func runReverse(bit: Int, recorder: DependencyRecorder) {
+        let entries = table.liveEntries(bit: bit)
+        let mask: UInt64 = 1 << UInt64(bit)
+        var currentSlot: Int32 = -1
+        var currentObject: AnyObject?
+        for entry in entries {
+            if entry.slot != currentSlot {
+                currentSlot = entry.slot
+                currentObject = table.objects[Int(entry.slot)].object
+                if currentObject == nil { table.prune(slot: entry.slot) }
+            }
+            guard let object = currentObject,
+                table.objects[Int(entry.slot)].generation == entry.generation,
+                let runner = table.objects[Int(entry.slot)].bindings[Int(entry.index)].runner,
+                table.objects[Int(entry.slot)].bindings[Int(entry.index)].dependencies & mask != 0,
+                table.claim(slot: entry.slot, index: Int(entry.index), epoch: epoch)
+            else { continue }
+            let node = table.objects[Int(entry.slot)].node
+            let isNew = table.objects[Int(entry.slot)].bindings[Int(entry.index)].isNew
+            recorder.read = 0
+            runner.run(
+                object,
+                ThemeContext(
+                    style: tree.style(of: node), contrast: tree.contrast(of: node), isInitialApplication: isNew,
+                    recorder: recorder))
+            if isNew { table.clearNew(slot: entry.slot, index: Int(entry.index)) }
+            table.record(dependencies: recorder.read, slot: entry.slot, index: entry.index)
+        }
+    }
+
+    // MARK: Observers
+
+    private func notify(_ entry: ObservedGroup, snapshot: ValueSnapshot) {
+        let box = snapshot.rootBox(id: entry.id)
+        if let baseline = entry.group.baseline, baseline.isEqual(to: box) { return }
+        lock.withLock { model.observers[entry.id]?.baseline = box }
+        for observer in entry.group.observers { observer.handler(box) }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// What a theme read back from storage at start-up.
+struct RestoredState {
+    var style: ThemeStyle?
+    var contrast: ThemeContrast?
+    var followsSystem: Bool?
+    var followsSystemContrast: Bool?
+    var variants: [String: String] = [:]
+    var issues: [ThemeStorageError] = []
+}
+
+/// Storage keys, relative to a theme's namespace prefix.
+enum StorageKey {
+    static let style = "style"
+    static let contrast = "contrast"
+    static let followsSystem = "followsSystem"
+    static let followsSystemContrast = "followsSystemContrast"
+    static let variantIndex = "variants"
+    static func variant(_ typeName: String) -> String { "variant.\(typeName)" }
+}
+
+extension ThemeCore {
+    /// Reads every persisted choice; each unreadable key is reported and left at its default.
+    static func restore(from storage: any ThemeStorage, prefix: String) -> RestoredState {
+        var state = RestoredState()
+        state.style = read(ThemeStyle.self, StorageKey.style, storage, prefix, &state.issues)
+        state.contrast = read(ThemeContrast.self, StorageKey.contrast, storage, prefix, &state.issues)
+        state.followsSystem = read(Bool.self, StorageKey.followsSystem, storage, prefix, &state.issues)
+        state.followsSystemContrast = read(
+            Bool.self, StorageKey.followsSystemContrast, storage, prefix, &state.issues)
+        let names = read([String].self, StorageKey.variantIndex, storage, prefix, &state.issues) ?? []
+        for name in names {
+            if let id = read(String.self, StorageKey.variant(name), storage, prefix, &state.issues) {
+                state.variants[name] = id
+            }
+        }
+        return state
+    }
+
+    private static func read<Value: Decodable>(
+        _ type: Value.Type, _ key: String, _ storage: any ThemeStorage, _ prefix: String,
+        _ issues: inout [ThemeStorageError]
+    ) -> Value? {
+        let fullKey = prefix + key
+        do {
+            guard let data = try storage.data(forKey: fullKey) else { return nil }
+            return try decode(type, from: data, key: fullKey)
+        } catch {
+            issues.append(error)
+            return nil
+        }
+    }
+
+    static func decode<Value: Decodable>(
+        _ type: Value.Type, from data: Data, key: String
+    ) throws(ThemeStorageError) -> Value {
+        do {
+            return try JSONDecoder().decode([Value].self, from: data)[0]
+        } catch {
+            let preview = String(decoding: data.prefix(40), as: UTF8.self)
+            throw ThemeStorageError(
+                kind: .corrupt, key: key, reason: "expected a \(Value.self) in JSON, found '\(preview)'")
+        }
+    }
+
+    static func encode<Value: Encodable>(_ value: Value, key: String) throws(ThemeStorageError) -> Data {
+        do {
+            // Wrapped in an array so every value is a valid JSON document.
+            return try JSONEncoder().encode([value])
+        } catch {
+            throw ThemeStorageError(kind: .writeFailed, key: key, reason: "cannot encode \(Value.self): \(error)")
+        }
+    }
+
+    /// Writes persisted values; failures become events and leave the in-memory state as it is.
+    func write(_ values: PersistedValues, into events: inout [ThemeEvent]) {
+        func store<Value: Encodable>(_ value: Value?, _ key: String) {
+            guard let value else { return }
+            let fullKey = keyPrefix + key
+            do {
+                try storage.setData(try Self.encode(value, key: fullKey), forKey: fullKey)
+            } catch {
+                events.append(.storageFailure(error))
+            }
+        }
+        store(values.style, StorageKey.style)
+        store(values.contrast, StorageKey.contrast)
+        store(values.followsSystem, StorageKey.followsSystem)
+        store(values.followsSystemContrast, StorageKey.followsSystemContrast)
+        guard !values.variants.isEmpty else { return }
+        for (name, id) in values.variants {
+            let fullKey = keyPrefix + StorageKey.variant(name)
+            do {
+                if let id {
+                    try storage.setData(try Self.encode(id, key: fullKey), forKey: fullKey)
+                } else {
+                    try storage.removeData(forKey: fullKey)
+                }
+            } catch {
+                events.append(.storageFailure(error))
+            }
+        }
+        // The index of persisted variant types, merged with what is stored.
+        let indexKey = keyPrefix + StorageKey.variantIndex
+        var names = Set<String>()
+        do {
+            if let data = try storage.data(forKey: indexKey) {
+                names = Set(try Self.decode([String].self, from: data, key: indexKey))
+            }
+        } catch {
+            events.append(.storageFailure(error))
+        }
+        for (name, id) in values.variants {
+            if id == nil { names.remove(name) } else { names.insert(name) }
+        }
+        store(names.sorted(), StorageKey.variantIndex)
+    }
+
+    /// Stores an app-defined value under the theme's namespace.
+    func storeValue<Value: Encodable>(_ value: Value, forKey key: String) throws(ThemeStorageError) {
+        let fullKey = keyPrefix + "app." + key
+        try storage.setData(try Self.encode(value, key: fullKey), forKey: fullKey)
+    }
+
+    /// Reads an app-defined value stored under the theme's namespace.
+    func storedValue<Value: Decodable>(_ type: Value.Type, forKey key: String) throws(ThemeStorageError) -> Value? {
+        let fullKey = keyPrefix + "app." + key
+        guard let data = try storage.data(forKey: fullKey) else { return nil }
+        return try Self.decode(type, from: data, key: fullKey)
+    }
+
+    /// Removes an app-defined value stored under the theme's namespace.
+    func removeStoredValue(forKey key: String) throws(ThemeStorageError) {
+        try storage.removeData(forKey: keyPrefix + "app." + key)
+    }
+}

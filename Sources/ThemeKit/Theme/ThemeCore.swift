@@ -1,0 +1,149 @@
+import Foundation
+
+/// The implementation behind ``Theme``: a lock-protected model that any thread may
+/// change, and an engine (binding table, node tree) that only the delivering thread
+/// touches.
+///
+/// A mutation updates the model under the lock and queues its consequences. The
+/// first thread to find work and nobody delivering becomes the deliverer: it takes
+/// the queue, releases the lock, and runs passes until the queue is empty. User
+/// code runs only in those passes, never under the lock. Changes made by user code
+/// during a pass — or by other threads meanwhile — are queued and delivered by the
+/// same deliverer in the next pass, so passes never overlap and never deadlock.
+final class ThemeCore: @unchecked Sendable {
+    // Sound: `model` is only accessed under `lock`. `table`, `tree`, `recorder`,
+    // `epoch`, the delivered* fields and the scratch buffers are only accessed by the
+    // thread that set `model.isDelivering` (claimed and released under `lock`, which
+    // orders one deliverer's accesses before the next one's).
+    let lock = PlatformLock()
+    var model = ThemeModel()
+
+    let table = BindingTable()
+    let tree: NodeTree
+    var epoch: UInt32 = 0
+    var deliveredStyle: ThemeStyle
+    var deliveredContrast: ThemeContrast
+    var recorder: DependencyRecorder?
+    var changedNodes: [ChangedNode] = []
+
+    let storage: any ThemeStorage
+    let keyPrefix: String
+    let events = ThemeEventBus()
+    /// Called after each pass with what changed, to notify Observation.
+    let observationSink = Locked<(@Sendable (ObservedChanges) -> Void)?>(nil)
+    /// The facade, posted as the `object` of notifications.
+    let notificationObject = Locked<WeakObject?>(nil)
+
+    /// Passes one delivery may run before it stops re-triggering callbacks.
+    static let maximumPasses = 100
+
+    init(storage: any ThemeStorage, namespace: String) {
+        self.storage = storage
+        keyPrefix = "ThemeKit.\(namespace)."
+        let restored = Self.restore(from: storage, prefix: keyPrefix)
+        model.style = restored.style ?? .light
+        model.contrast = restored.contrast ?? .standard
+        model.followsSystem = restored.followsSystem ?? true
+        model.followsSystemContrast = restored.followsSystemContrast ?? true
+        model.restorableVariants = restored.variants
+        storageIssues = restored.issues
+        deliveredStyle = model.style
+        deliveredContrast = model.contrast
+        model.lastDeliveredStyle = model.style
+        model.lastDeliveredContrast = model.contrast
+        tree = NodeTree(style: model.style, contrast: model.contrast)
+    }
+
+    /// Problems met while reading storage at start-up.
+    let storageIssues: [ThemeStorageError]
+
+    // MARK: Mutation
+
+    /// Changes the model under the lock, then delivers if this thread may.
+    @inline(__always)
+    func mutate<Result>(_ body: (inout ThemeModel) -> Result) -> Result {
+        lock.lock()
+        let result = body(&model)
+        let shouldDeliver = model.claimDelivery()
+        lock.unlock()
+        if shouldDeliver { deliver() }
+        return result
+    }
+
+    /// Reads the model under the lock.
+    @inline(__always)
+    func read<Result>(_ body: (ThemeModel) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(model)
+    }
+
+    /// The current values, without delivering anything.
+    func snapshot() -> ValueSnapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        return model.currentSnapshot()
+    }
+
+    func beginBatch() { lock.withLock { model.batchDepth += 1 } }
+
+    func endBatch() { mutate { $0.batchDepth -= 1 } }
+
+    // MARK: Delivery
+
+    /// Runs passes until the queue is empty. Must be called after claiming delivery.
+    func deliver() {
+        var passes = 0
+        while true {
+            lock.lock()
+            if model.pending.isEmpty || model.batchDepth > 0 {
+                model.isDelivering = false
+                lock.unlock()
+                return
+            }
+            var work = model.takePending()
+            let snapshot = model.currentSnapshot()
+            let persisted = persistenceValues(for: work)
+            let observed = observerGroups(for: work, snapshot: snapshot)
+            lock.unlock()
+
+            passes += 1
+            let runsCallbacks = passes <= Self.maximumPasses
+            if passes == Self.maximumPasses + 1 {
+                work.events.append(.refreshLoopStopped(passes: Self.maximumPasses))
+            }
+            performPass(
+                &work, snapshot: snapshot, persisted: persisted, observed: observed, runsCallbacks: runsCallbacks)
+            lock.withLock { model.recycle(&work.operations) }
+        }
+    }
+
+    /// Runs `body` with exclusive access to the engine, delivering pending work first.
+    /// Returns `nil` when called from inside a delivery (the engine is busy).
+    func withEngine<Result>(_ body: () -> Result) -> Result? {
+        lock.lock()
+        if model.isDelivering {
+            lock.unlock()
+            return nil
+        }
+        model.isDelivering = true
+        lock.unlock()
+        let result = body()
+        deliver()
+        return result
+    }
+}
+
+/// A weak reference that can cross threads.
+final class WeakObject: @unchecked Sendable {
+    // Sound: `weak` loads and stores are atomic in the Swift runtime, and the field is never reassigned.
+    weak var object: AnyObject?
+    init(_ object: AnyObject) { self.object = object }
+}
+
+/// What one pass changed, for the Observation bridge.
+struct ObservedChanges: Sendable {
+    var style = false
+    var contrast = false
+    var extensions: [Int] = []
+}

@@ -1,0 +1,165 @@
+/// Work handed from mutating threads to the delivering thread.
+enum EngineOperation {
+    case bind(object: AnyObject, runner: BindingRunner, node: ThemeNode?)
+    case unbind(object: AnyObject, keyPath: AnyKeyPath)
+    case unbindAll(object: AnyObject)
+    case refresh(object: AnyObject)
+    case attach(object: AnyObject, node: ThemeNode)
+    case addNode(Int32, parent: Int32)
+    case removeNode(Int32)
+    case moveNode(Int32, parent: Int32)
+    case setOverrides(Int32, style: ThemeStyle?, contrast: ThemeContrast?)
+    case prune
+}
+
+/// What must be written to storage at the next pass.
+struct PersistenceRequest: OptionSet {
+    let rawValue: UInt8
+    static let style = PersistenceRequest(rawValue: 1)
+    static let contrast = PersistenceRequest(rawValue: 2)
+    static let followsSystem = PersistenceRequest(rawValue: 4)
+}
+
+/// Changes accumulated since the last pass.
+struct PendingWork {
+    /// Style/contrast bits (a change at the root) and extension bits.
+    var changed: UInt64 = 0
+    /// The exact ids of the extension types that changed.
+    var changedExtensions: Set<Int> = []
+    var operations: [EngineOperation] = []
+    var persistence: PersistenceRequest = []
+    /// Extension ids whose active variant must be persisted.
+    var persistedVariants: Set<Int> = []
+    /// Events that are not derived from value changes.
+    var events: [ThemeEvent] = []
+
+    var isEmpty: Bool {
+        changed == 0 && operations.isEmpty && persistence.isEmpty && persistedVariants.isEmpty && events.isEmpty
+    }
+}
+
+/// The intent of a node, as the node's own accessors report it.
+struct NodeIntent {
+    var parent: Int32
+    var overrideStyle: ThemeStyle?
+    var overrideContrast: ThemeContrast?
+    var isAlive: Bool
+    var children: [Int32] = []
+}
+
+/// An observer of one extension type.
+struct ExtensionObserver {
+    let id: Int
+    let handler: @Sendable (AnyExtensionBox) -> Void
+}
+
+/// Observers of one extension type and the value they last saw.
+struct ObserverGroup {
+    var baseline: AnyExtensionBox?
+    var observers: ContiguousArray<ExtensionObserver> = []
+}
+
+/// The state every thread may read and change, under the core's lock.
+struct ThemeModel {
+    var style: ThemeStyle = .light
+    var contrast: ThemeContrast = .standard
+    var followsSystem = true
+    var followsSystemContrast = true
+    var systemStyle: ThemeStyle?
+    var systemContrast: ThemeContrast?
+    var values: ContiguousArray<AnyExtensionBox?> = []
+    var variants: ContiguousArray<AnyVariantBox?> = []
+    var registeredVariants: [Int: [String: AnyVariantBox]] = [:]
+    /// Variant ids read from storage, by extension type name, not yet restored.
+    var restorableVariants: [String: String] = [:]
+    var snapshot: ValueSnapshot?
+    var nodes: [NodeIntent] = [NodeIntent(parent: -1, isAlive: true)]
+    var freeNodes: [Int32] = []
+    var pending = PendingWork()
+    var spareOperations: [EngineOperation] = []
+    var isDelivering = false
+    var batchDepth = 0
+    var observers: [Int: ObserverGroup] = [:]
+    var nextObserverID = 0
+    /// The root appearance the last pass delivered (to tell observers of variants).
+    var lastDeliveredStyle: ThemeStyle = .light
+    var lastDeliveredContrast: ThemeContrast = .standard
+
+    mutating func removeChild(_ child: Int32, from parent: Int32) {
+        guard parent >= 0, let index = nodes[Int(parent)].children.lastIndex(of: child) else { return }
+        nodes[Int(parent)].children.swapAt(index, nodes[Int(parent)].children.count - 1)
+        nodes[Int(parent)].children.removeLast()
+    }
+
+    /// Claims delivery when there is work and nobody else delivers.
+    mutating func claimDelivery() -> Bool {
+        if isDelivering || batchDepth > 0 || pending.isEmpty { return false }
+        isDelivering = true
+        return true
+    }
+
+    /// The snapshot of the current values, built once per change.
+    mutating func currentSnapshot() -> ValueSnapshot {
+        if let snapshot { return snapshot }
+        let snapshot = ValueSnapshot(values: values, variants: variants, style: style, contrast: contrast)
+        self.snapshot = snapshot
+        return snapshot
+    }
+
+    mutating func setValue(_ box: AnyExtensionBox?, id: Int) {
+        while values.count <= id { values.append(nil) }
+        values[id] = box
+        snapshot = nil
+    }
+
+    mutating func setVariant(_ box: AnyVariantBox?, id: Int) {
+        while variants.count <= id { variants.append(nil) }
+        variants[id] = box
+        snapshot = nil
+    }
+
+    func variant(id: Int) -> AnyVariantBox? { id < variants.count ? variants[id] : nil }
+
+    mutating func markExtensionChanged(_ id: Int) {
+        pending.changed |= DependencyBits.bit(forExtension: id)
+        pending.changedExtensions.insert(id)
+    }
+
+    mutating func setStyle(_ newValue: ThemeStyle) {
+        guard newValue != style else { return }
+        style = newValue
+        snapshot = nil
+        pending.changed |= DependencyBits.style
+        pending.persistence.insert(.style)
+    }
+
+    mutating func setContrast(_ newValue: ThemeContrast) {
+        guard newValue != contrast else { return }
+        contrast = newValue
+        snapshot = nil
+        pending.changed |= DependencyBits.contrast
+        pending.persistence.insert(.contrast)
+    }
+
+    mutating func setFollowsSystem(_ newValue: Bool) {
+        guard newValue != followsSystem else { return }
+        followsSystem = newValue
+        pending.persistence.insert(.followsSystem)
+        pending.events.append(.followsSystemChanged(newValue))
+        if newValue, let systemStyle { setStyle(systemStyle) }
+    }
+
+    /// Takes the pending work, leaving an empty queue that reuses an old buffer.
+    mutating func takePending() -> PendingWork {
+        var work = PendingWork()
+        swap(&work, &pending)
+        swap(&pending.operations, &spareOperations)
+        return work
+    }
+
+    /// Returns a drained operations buffer for reuse.
+    mutating func recycle(_ operations: inout [EngineOperation]) {
+        operations.removeAll(keepingCapacity: true)
+        if spareOperations.capacity < operations.capacity { swap(&spareOperations, &operations) }
+    }
+}
