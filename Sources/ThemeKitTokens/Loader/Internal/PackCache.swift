@@ -28,6 +28,12 @@ package struct PackCache: Sendable {
         package var data: Data
         /// The ETag it was served with.
         package var etag: String?
+
+        /// Creates an entry.
+        package init(data: Data, etag: String?) {
+            self.data = data
+            self.etag = etag
+        }
     }
 
     private struct Header: Codable {

@@ -1,26 +1,33 @@
 import Foundation
 
 /// What the server sent, once a transfer succeeded.
-enum TransferResponse: Sendable, Equatable {
+package enum TransferResponse: Sendable, Equatable {
     /// Status `200` with the whole body.
     case ok(body: Data, etag: String?)
     /// Status `304` to a conditional request.
     case notModified(etag: String?)
 }
 
-typealias TransferResult = Result<TransferResponse, ThemePackLoaderError>
+package typealias TransferResult = Result<TransferResponse, ThemePackLoaderError>
 
 /// The response head as the state machine needs it.
-struct ResponseHead: Sendable, Equatable {
+package struct ResponseHead: Sendable, Equatable {
     /// The HTTP status code.
-    var status: Int
+    package var status: Int
     /// The declared `Content-Length`, or `nil` when none was declared.
-    var declaredLength: Int?
+    package var declaredLength: Int?
     /// The `ETag` field, verbatim.
-    var etag: String?
+    package var etag: String?
     /// Whether the body bytes are the declared bytes, i.e. no `Content-Encoding` was undone on the way,
     /// so that `declaredLength` can be compared with the bytes received.
-    var lengthIsComparable: Bool
+    package var lengthIsComparable: Bool
+
+    package init(status: Int, declaredLength: Int?, etag: String?, lengthIsComparable: Bool) {
+        self.status = status
+        self.declaredLength = declaredLength
+        self.etag = etag
+        self.lengthIsComparable = lengthIsComparable
+    }
 }
 
 /// Decides when one HTTP exchange is over and with what result.
@@ -29,9 +36,9 @@ struct ResponseHead: Sendable, Equatable {
 /// the loader's own events (deadline, cancellation) under its lock, then performs the returned action outside
 /// the lock. Once an action finishes the transfer every later event is ignored, which is what makes the
 /// result exactly-once even though FoundationNetworking keeps delivering data after `cancel()`.
-struct TransferStateMachine {
+package struct TransferStateMachine {
     /// What the owner must do after an event.
-    enum Action: Equatable {
+    package enum Action: Equatable {
         /// Nothing yet.
         case none
         /// Deliver the result; the task is already over.
@@ -47,33 +54,33 @@ struct TransferStateMachine {
         case finished
     }
 
-    let url: URL
-    let limit: Int
-    let timeout: TimeInterval
+    package let url: URL
+    package let limit: Int
+    package let timeout: TimeInterval
     private var phase = Phase.idle
     private var body = Data()
 
-    init(url: URL, limit: Int, timeout: TimeInterval) {
+    package init(url: URL, limit: Int, timeout: TimeInterval) {
         self.url = url
         self.limit = limit
         self.timeout = timeout
     }
 
-    var isFinished: Bool {
+    package var isFinished: Bool {
         if case .finished = phase { return true }
         return false
     }
 
     /// The request went out; `conditional` says whether it carried `If-None-Match`.
     /// Returns `false` when the transfer already finished (cancelled before it started).
-    mutating func started(conditional: Bool) -> Bool {
+    package mutating func started(conditional: Bool) -> Bool {
         guard case .idle = phase else { return false }
         phase = .awaitingResponse(conditional: conditional)
         return true
     }
 
     /// The response head arrived; `head` is `nil` when the response was not HTTP.
-    mutating func receivedResponse(_ head: ResponseHead?) -> Action {
+    package mutating func receivedResponse(_ head: ResponseHead?) -> Action {
         guard case .awaitingResponse(let conditional) = phase else { return .none }
         guard let head else {
             return finish(cancellingTask: true, .failure(.transport(url: url, reason: "The response was not HTTP.")))
@@ -95,7 +102,7 @@ struct TransferStateMachine {
     }
 
     /// Body bytes arrived.
-    mutating func receivedData(_ data: Data) -> Action {
+    package mutating func receivedData(_ data: Data) -> Action {
         guard case .receivingBody(let head) = phase, head.status == 200 else { return .none }
         body.append(data)
         guard body.count > limit else { return .none }
@@ -103,7 +110,7 @@ struct TransferStateMachine {
     }
 
     /// URLSession reported the task complete, with `error` when it failed.
-    mutating func completed(error: (any Error)?) -> Action {
+    package mutating func completed(error: (any Error)?) -> Action {
         switch phase {
         case .finished:
             return .none
@@ -126,19 +133,19 @@ struct TransferStateMachine {
     }
 
     /// The overall deadline passed.
-    mutating func deadlinePassed() -> Action {
+    package mutating func deadlinePassed() -> Action {
         if isFinished { return .none }
         return finish(cancellingTask: true, .failure(.timedOut(url: url, after: timeout)))
     }
 
     /// The caller cancelled the load.
-    mutating func cancel() -> Action {
+    package mutating func cancel() -> Action {
         if isFinished { return .none }
         return finish(cancellingTask: true, .failure(.cancelled(url: url)))
     }
 
     /// The load failed before any request was made.
-    mutating func fail(_ error: ThemePackLoaderError) -> Action {
+    package mutating func fail(_ error: ThemePackLoaderError) -> Action {
         if isFinished { return .none }
         return finish(cancellingTask: true, .failure(error))
     }
