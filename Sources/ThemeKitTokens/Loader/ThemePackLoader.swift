@@ -98,7 +98,8 @@ public struct ThemePackLoader<Pack: Sendable>: Sendable {
             if case .usable(let entry) = lookup, let etag = entry.etag {
                 request.setValue(etag, forHTTPHeaderField: "If-None-Match")
             }
-            session.start(transfer, request: request, conditional: request.value(forHTTPHeaderField: "If-None-Match") != nil)
+            session.start(
+                transfer, request: request, conditional: request.value(forHTTPHeaderField: "If-None-Match") != nil)
         }
         return ThemePackLoadTask(transfer: transfer)
     }

@@ -28,7 +28,8 @@ extension Loader {
         @Test("a body without Content-Length, ended by closing the connection, loads")
         func closeDelimitedBody() async throws {
             try await TestHTTPServer.withServer { server in
-                server.route("/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, framing: .closeDelimited))
+                server.route(
+                    "/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, framing: .closeDelimited))
 
                 let result = try await loadResult(makeLoader(cacheDirectory: nil), from: server.url("/pack.json"))
 
@@ -39,7 +40,9 @@ extension Loader {
         @Test("a chunked body within the limit loads")
         func chunkedBody() async throws {
             try await TestHTTPServer.withServer { server in
-                server.route("/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, framing: .chunked, chunkSize: 7))
+                server.route(
+                    "/pack.json",
+                    TestHTTPResponse(status: 200, body: try TestPack.v1.json, framing: .chunked, chunkSize: 7))
 
                 let result = try await loadResult(makeLoader(cacheDirectory: nil), from: server.url("/pack.json"))
 
@@ -53,7 +56,8 @@ extension Loader {
                 try await TestHTTPServer.withServer { server in
                     let body = try TestPack.v1.json
                     server.route("/pack.json") { request in
-                        request.header("If-None-Match") == "\"v1\"" ? .notModified(etag: "\"v1\"") : .ok(body, etag: "\"v1\"")
+                        request.header("If-None-Match") == "\"v1\""
+                            ? .notModified(etag: "\"v1\"") : .ok(body, etag: "\"v1\"")
                     }
                     let url = server.url("/pack.json")
                     let loader = makeLoader(cacheDirectory: cache)
@@ -128,7 +132,9 @@ extension Loader {
 
                     #expect(first.etag == nil)
                     #expect(second.source == .network)
-                    #expect(try PackCache(directory: cache).read(for: url) == PackCache.Entry(data: try TestPack.v1.json, etag: nil))
+                    #expect(
+                        try PackCache(directory: cache).read(for: url)
+                            == PackCache.Entry(data: try TestPack.v1.json, etag: nil))
                     #expect(server.requests.allSatisfy { $0.header("If-None-Match") == nil })
                 }
             }
@@ -141,7 +147,8 @@ extension Loader {
             try await withTemporaryDirectory { cache in
                 try await TestHTTPServer.withServer { server in
                     let url = try scenario.prepare(on: server)
-                    let loader = makeLoader(cacheDirectory: cache, timeout: scenario.timeout, maximumBodySize: FailureScenario.limit)
+                    let loader = makeLoader(
+                        cacheDirectory: cache, timeout: scenario.timeout, maximumBodySize: FailureScenario.limit)
 
                     let error = try #require(try await loadResult(loader, from: url).error)
 
@@ -152,14 +159,17 @@ extension Loader {
             }
         }
 
-        @Test("each failure falls back to the last-known-good pack with the reason attached", arguments: FailureScenario.all)
+        @Test(
+            "each failure falls back to the last-known-good pack with the reason attached",
+            arguments: FailureScenario.all)
         func failureFallsBackToCache(_ scenario: FailureScenario) async throws {
             try await withTemporaryDirectory { cache in
                 try await TestHTTPServer.withServer { server in
                     let url = try scenario.prepare(on: server)
                     try seedCache(cache, url: url, etag: nil)
                     let before = try Data(contentsOf: PackCache(directory: cache).fileURL(for: url))
-                    let loader = makeLoader(cacheDirectory: cache, timeout: scenario.timeout, maximumBodySize: FailureScenario.limit)
+                    let loader = makeLoader(
+                        cacheDirectory: cache, timeout: scenario.timeout, maximumBodySize: FailureScenario.limit)
 
                     let loaded = try #require(try await loadResult(loader, from: url).loaded)
 
@@ -215,7 +225,9 @@ extension Loader {
                     }
                     #expect(broken.pack == .v1)
                     #expect(broken.etag == "\"v1\"")
-                    #expect(try PackCache(directory: cache).read(for: url) == PackCache.Entry(data: try TestPack.v1.json, etag: "\"v1\""))
+                    #expect(
+                        try PackCache(directory: cache).read(for: url)
+                            == PackCache.Entry(data: try TestPack.v1.json, etag: "\"v1\""))
                     #expect(server.requests.map { $0.header("If-None-Match") } == [nil, "\"v1\"", "\"v1\""])
                 }
             }
@@ -249,7 +261,8 @@ extension Loader {
             try await withTemporaryDirectory { cache in
                 try await TestHTTPServer.withServer { server in
                     let url = server.url("/pack.json")
-                    try PackCache(directory: cache).store(PackCache.Entry(data: invalidPackBody, etag: "\"old\""), for: url)
+                    try PackCache(directory: cache).store(
+                        PackCache.Entry(data: invalidPackBody, etag: "\"old\""), for: url)
                     let fresh = try TestPack.v2.json
                     server.route("/pack.json") { request in
                         request.header("If-None-Match") == nil ? .ok(fresh, etag: "\"v2\"") : .notModified()
@@ -280,7 +293,8 @@ extension Loader {
                     server.route("/pack.json", .ok(try TestPack.v1.json, etag: "\"v1\""))
                     let url = server.url("/pack.json")
 
-                    let loaded = try #require(try await loadResult(makeLoader(cacheDirectory: blocked), from: url).loaded)
+                    let loaded = try #require(
+                        try await loadResult(makeLoader(cacheDirectory: blocked), from: url).loaded)
 
                     #expect(loaded.source == .network)
                     #expect(loaded.pack == .v1)
@@ -320,7 +334,9 @@ extension Loader {
         @Test("the completion is called exactly once when the deadline races the response", arguments: [0.4, 0.5, 0.6])
         func completionCalledOnceUnderRace(serverDelay: TimeInterval) async throws {
             try await TestHTTPServer.withServer { server in
-                server.route("/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, delayBeforeHead: serverDelay))
+                server.route(
+                    "/pack.json",
+                    TestHTTPResponse(status: 200, body: try TestPack.v1.json, delayBeforeHead: serverDelay))
                 let url = server.url("/pack.json")
                 let loader = makeLoader(cacheDirectory: nil, timeout: 0.5)
                 let recorders = (0..<8).map { _ in CompletionRecorder<LoadResult>() }
@@ -342,7 +358,8 @@ extension Loader {
         func cancellation() async throws {
             try await withTemporaryDirectory { cache in
                 try await TestHTTPServer.withServer { server in
-                    server.route("/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v2.json, delayBeforeHead: 5))
+                    server.route(
+                        "/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v2.json, delayBeforeHead: 5))
                     let url = server.url("/pack.json")
                     try seedCache(cache, url: url)
                     let recorder = CompletionRecorder<LoadResult>()
@@ -390,7 +407,8 @@ extension Loader {
         @Test("cancelling the Swift task cancels the load")
         func asyncCancellation() async throws {
             try await TestHTTPServer.withServer { server in
-                server.route("/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, delayBeforeHead: 5))
+                server.route(
+                    "/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, delayBeforeHead: 5))
                 let url = server.url("/pack.json")
                 let loader = makeLoader(cacheDirectory: nil)
 

@@ -74,8 +74,9 @@ extension Loader {
                     == .finish(.failure(.truncated(url: url, expected: nil, received: 3))))
 
             var beforeHead = machine()
-            guard case .finish(.failure(.transport(url, let reason))) = beforeHead.completed(
-                error: URLError(.cannotConnectToHost))
+            guard
+                case .finish(.failure(.transport(url, let reason))) = beforeHead.completed(
+                    error: URLError(.cannotConnectToHost))
             else {
                 Issue.record("expected a transport error")
                 return
