@@ -40,7 +40,9 @@ final class TransferSession: Sendable {
         if transfer.begin(task: task, conditional: conditional) {
             task.resume()
         } else {
+            // Cancelled rather than left suspended, so `finishTasksAndInvalidate()` is not kept waiting on it.
             delegate.unregister(task)
+            task.cancel()
         }
     }
 }
