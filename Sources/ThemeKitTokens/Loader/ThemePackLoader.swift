@@ -8,12 +8,13 @@ import Foundation
 /// Loads a theme pack over HTTP with limits, ETag revalidation, and a last-known-good copy on disk.
 ///
 /// The loader is generic over the decoding step, so it works with any pack type: pass a closure that turns
-/// the downloaded bytes into a `Pack` or throws.
+/// the downloaded bytes into a `Pack` or throws. For ``ThemePack`` and ``DecodedThemePack`` there are
+/// initializers that take a ``ThemePackDecoder`` instead.
 ///
 /// ```swift
 /// let loader = ThemePackLoader(
 ///     configuration: .init(timeout: 10, cacheDirectory: cachesURL.appendingPathComponent("ThemePacks")),
-///     decode: { data in try ThemePackDecoder().decode(data) })
+///     decode: { data in try ThemePackDecoder().decode(data).pack })
 ///
 /// loader.load(from: packURL) { result in
 ///     switch result {
