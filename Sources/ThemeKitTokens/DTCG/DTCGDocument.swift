@@ -115,7 +115,7 @@ public struct DTCGGroup: Hashable, Sendable {
     /// `$description`.
     public var description: String?
     /// `$deprecated`: `true`, or a string explaining what to use instead.
-    public var deprecated: JSONValue?
+    public var deprecated: JSONNode?
     /// `$extensions`, verbatim.
     public var extensions: JSONObject?
     /// Any other `$`-property (`$schema`, `$extends`…), verbatim.
@@ -125,7 +125,7 @@ public struct DTCGGroup: Hashable, Sendable {
 
     /// Creates a group.
     public init(
-        type: String? = nil, description: String? = nil, deprecated: JSONValue? = nil, extensions: JSONObject? = nil,
+        type: String? = nil, description: String? = nil, deprecated: JSONNode? = nil, extensions: JSONObject? = nil,
         otherProperties: JSONObject = JSONObject(), children: [Child] = []
     ) {
         self.type = type
@@ -154,13 +154,13 @@ public indirect enum DTCGNode: Hashable, Sendable {
 /// A design token as written: its raw `$value` and properties, not yet resolved.
 public struct DTCGToken: Hashable, Sendable {
     /// `$value`, verbatim; may be an alias string such as `"{color.brand.primary}"`.
-    public var value: JSONValue
+    public var value: JSONNode
     /// `$type` as written on the token itself; see ``DTCGFlatToken/inheritedType`` for the group's.
     public var type: String?
     /// `$description`.
     public var description: String?
     /// `$deprecated`.
-    public var deprecated: JSONValue?
+    public var deprecated: JSONNode?
     /// `$extensions`, verbatim.
     public var extensions: JSONObject?
     /// Any other `$`-property, verbatim.
@@ -168,7 +168,7 @@ public struct DTCGToken: Hashable, Sendable {
 
     /// Creates a token.
     public init(
-        value: JSONValue, type: String? = nil, description: String? = nil, deprecated: JSONValue? = nil,
+        value: JSONNode, type: String? = nil, description: String? = nil, deprecated: JSONNode? = nil,
         extensions: JSONObject? = nil, otherProperties: JSONObject = JSONObject()
     ) {
         self.value = value
@@ -211,7 +211,7 @@ enum DTCGAlias {
     /// The longest alias accepted, in characters.
     static let maxLength = 1_024
 
-    static func target(of value: JSONValue) -> String? {
+    static func target(of value: JSONNode) -> String? {
         guard case .string(let text) = value else { return nil }
         return target(of: text)
     }
@@ -351,7 +351,7 @@ struct DTCGTreeParser {
         return group
     }
 
-    mutating func readGroupProperty(_ key: String, _ value: JSONValue, into group: inout DTCGGroup, path: [String]) {
+    mutating func readGroupProperty(_ key: String, _ value: JSONNode, into group: inout DTCGGroup, path: [String]) {
         let propertyPath = display(path, key)
         switch key {
         case "$type":

@@ -36,7 +36,7 @@ public struct DTCGExporter: Sendable {
     /// - Returns: The document's JSON value.
     /// - Throws: ``ThemePackError/invalid(_:)`` when a name cannot be a DTCG path (an empty segment
     ///   such as `a..b`, or a segment starting with `$`).
-    public func document(for pack: ThemePack) throws(ThemePackError) -> JSONValue {
+    public func document(for pack: ThemePack) throws(ThemePackError) -> JSONNode {
         var issues: [ThemePackIssue] = []
         var root = JSONObject()
         root["$schema"] = .string(Self.formatSchema)
@@ -71,9 +71,9 @@ public struct DTCGExporter: Sendable {
     /// `light`, `dark`, `light-hc`, `dark-hc` colour files (`light.tokens.json`…). Custom-style
     /// colours and pack metadata are not included; use ``document(for:)`` for a lossless copy.
     /// - Throws: As ``document(for:)``.
-    public func resolverBundle(for pack: ThemePack) throws(ThemePackError) -> [String: JSONValue] {
+    public func resolverBundle(for pack: ThemePack) throws(ThemePackError) -> [String: JSONNode] {
         var issues: [ThemePackIssue] = []
-        var files: [String: JSONValue] = [:]
+        var files: [String: JSONNode] = [:]
         let appearances: [(String, (ColorSet) -> ThemeColor)] = [
             ("light", { $0.light }), ("dark", { $0.dark }),
             ("light-hc", { $0.highContrastLight ?? $0.light }), ("dark-hc", { $0.highContrastDark ?? $0.dark }),
@@ -132,7 +132,7 @@ public struct DTCGExporter: Sendable {
         return object
     }
 
-    static func colorValue(_ color: ThemeColor) -> JSONValue {
+    static func colorValue(_ color: ThemeColor) -> JSONNode {
         var object: JSONObject = [
             "colorSpace": "srgb", "components": [.number(color.red), .number(color.green), .number(color.blue)],
         ]
@@ -167,7 +167,7 @@ public struct DTCGExporter: Sendable {
     ]
 
     func typographyToken(_ style: TypographyToken) -> JSONObject {
-        let generic = JSONValue.string(Self.genericFamily[style.design] ?? "system-ui")
+        let generic = JSONNode.string(Self.genericFamily[style.design] ?? "system-ui")
         var value: JSONObject = [
             "fontFamily": style.family.map { .array([.string($0), generic]) } ?? generic,
             "fontSize": .object(["value": .number(style.size), "unit": "px"]),

@@ -64,7 +64,7 @@ extension DTCGImporter {
 
 /// Reads a resolver document and the files it references.
 struct DTCGResolverLoader {
-    let resolver: JSONValue
+    let resolver: JSONNode
     let baseDirectory: URL
     let source: String?
     let limits: JSONLimits
@@ -74,7 +74,7 @@ struct DTCGResolverLoader {
     var files: [String: JSONDocument] = [:]
     var documentsBySource: [String: DTCGDocument] = [:]
 
-    init(resolver: JSONValue, baseDirectory: URL, source: String?, limits: JSONLimits, maxFiles: Int) {
+    init(resolver: JSONNode, baseDirectory: URL, source: String?, limits: JSONLimits, maxFiles: Int) {
         self.resolver = resolver
         self.baseDirectory = baseDirectory.standardizedFileURL.resolvingSymlinksInPath()
         self.source = source
@@ -150,12 +150,12 @@ struct DTCGResolverLoader {
     }
 
     enum Item {
-        case set(name: String, sources: [JSONValue], path: String)
-        case modifier(name: String, contexts: [String: [JSONValue]], defaultContext: String?, path: String)
+        case set(name: String, sources: [JSONNode], path: String)
+        case modifier(name: String, contexts: [String: [JSONNode]], defaultContext: String?, path: String)
     }
 
     /// A resolution-order entry: a `$ref` to a set or modifier, or an inline one.
-    mutating func item(_ value: JSONValue, path: String) -> Item? {
+    mutating func item(_ value: JSONNode, path: String) -> Item? {
         guard case .object(let object) = value else {
             error(path, "a resolutionOrder entry must be an object, not \(value.kindDescription)", .wrongType)
             return nil
@@ -186,7 +186,7 @@ struct DTCGResolverLoader {
                 error(definitionPath + ".contexts", "a modifier needs a non-empty contexts object", .missingKey)
                 return nil
             }
-            var contexts: [String: [JSONValue]] = [:]
+            var contexts: [String: [JSONNode]] = [:]
             for member in contextObject.members {
                 guard case .array(let sources) = member.value else {
                     error(definitionPath + ".contexts.\(member.key)", "a context must be an array of sources", .wrongType)
@@ -236,7 +236,7 @@ struct DTCGResolverLoader {
     }
 
     /// A source: `{"$ref": "file.json#/pointer"}`, `{"$ref": "#/pointer"}` or an inline token group.
-    mutating func document(_ value: JSONValue, path: String) -> DTCGDocument? {
+    mutating func document(_ value: JSONNode, path: String) -> DTCGDocument? {
         guard case .object(let object) = value else {
             error(path, "a source must be an object", .wrongType)
             return nil

@@ -307,7 +307,7 @@ struct DTCGPackMapping {
 
     /// Restores the dark, high-contrast and custom values a ``DTCGExporter`` document keeps in its extension.
     mutating func applyAppearances(_ object: JSONObject, to set: inout ColorSet, token: DTCGResolvedToken) {
-        func color(_ value: JSONValue?, _ key: String) -> ThemeColor? {
+        func color(_ value: JSONNode?, _ key: String) -> ThemeColor? {
             guard let value else { return nil }
             var notes: [DTCGLiteral.Failure] = []
             do {

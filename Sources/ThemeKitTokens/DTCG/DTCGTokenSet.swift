@@ -189,6 +189,15 @@ struct DTCGAliasResolver {
                     .unknownReference)
                 continue
             }
+            // Chains that reach an already-settled token are measured end to end, not from here.
+            if value.aliasChain.count + 1 > maxAliasChain {
+                fail(
+                    path, suffix: "$value",
+                    "the alias chain from this token is longer than the limit of \(maxAliasChain) steps",
+                    .aliasChainTooLong)
+                next = nil
+                continue
+            }
             if let declared = flat.inheritedType, declared != value.type {
                 fail(
                     path, suffix: "$value",
@@ -270,7 +279,7 @@ struct DTCGAliasResolver {
     }
 
     /// A typography composite; each sub-value may be a literal or an alias to a token of its type.
-    mutating func typography(_ path: String, _ value: JSONValue) -> DTCGTypography? {
+    mutating func typography(_ path: String, _ value: JSONNode) -> DTCGTypography? {
         guard case .object(let object) = value else {
             fail(path, suffix: "$value", "a typography value must be an object, not \(value.kindDescription)", .wrongType)
             return nil
@@ -279,7 +288,7 @@ struct DTCGAliasResolver {
             "fontFamily": DTCGType.fontFamily, "fontSize": DTCGType.dimension, "fontWeight": DTCGType.fontWeight,
             "letterSpacing": DTCGType.dimension, "lineHeight": DTCGType.number,
         ]
-        var parts: [String: JSONValue] = [:]
+        var parts: [String: JSONNode] = [:]
         var aliased: [String: DTCGValue] = [:]
         for member in object.members {
             guard let type = expected[member.key] else {
@@ -367,7 +376,7 @@ struct DTCGAliasResolver {
     }
 
     /// Letter spacing in points: a dimension, `{value, unit: "em"}` relative to the font size, or a bare number of px.
-    static func letterSpacing(_ raw: JSONValue, fontSize: Dimension) throws(DTCGLiteral.Failure) -> Double {
+    static func letterSpacing(_ raw: JSONNode, fontSize: Dimension) throws(DTCGLiteral.Failure) -> Double {
         if case .number(let number) = raw { return number }
         if case .object(let object) = raw, case .string("em")? = object["unit"], case .number(let number)? = object["value"] {
             return number * fontSize.points

@@ -15,7 +15,7 @@ public enum DTCGValue: Hashable, Sendable {
     /// A `typography` composite, sub-value aliases resolved.
     case typography(DTCGTypography)
     /// A value of a type this library does not map (`duration`, `shadow`, `border`…), verbatim.
-    case other(type: String, value: JSONValue)
+    case other(type: String, value: JSONNode)
 
     /// The DTCG type name of the value.
     public var typeName: String {
@@ -89,7 +89,7 @@ enum DTCGLiteral {
 
     /// A colour: a hex string (`#RGB`, `#RRGGBB`, `#RRGGBBAA`…) or a 2025.10 object.
     /// Non-fatal problems (a 3-digit `hex` field…) are appended to `notes`.
-    static func color(_ value: JSONValue, notes: inout [Failure]) throws(Failure) -> ThemeColor {
+    static func color(_ value: JSONNode, notes: inout [Failure]) throws(Failure) -> ThemeColor {
         switch value {
         case .string(let text):
             do {
@@ -191,11 +191,12 @@ enum DTCGLiteral {
 
     static func gammaEncode(_ linear: Double) -> Double {
         guard linear > 0.0031308 else { return 12.92 * linear }
+        guard linear < 1 else { return 1 }
         return 1.055 * Foundation.pow(linear, 1 / 2.4) - 0.055
     }
 
     /// A dimension: `{value, unit}` or a legacy string (`"4px"`, `"0.25rem"`).
-    static func dimension(_ value: JSONValue, suffix: String = "$value") throws(Failure) -> Dimension {
+    static func dimension(_ value: JSONNode, suffix: String = "$value") throws(Failure) -> Dimension {
         switch value {
         case .string(let text):
             do {
@@ -223,7 +224,7 @@ enum DTCGLiteral {
         }
     }
 
-    static func fontFamily(_ value: JSONValue, suffix: String = "$value") throws(Failure) -> [String] {
+    static func fontFamily(_ value: JSONNode, suffix: String = "$value") throws(Failure) -> [String] {
         switch value {
         case .string(let name) where !name.isEmpty: return [name]
         case .array(let names) where !names.isEmpty:
@@ -241,7 +242,7 @@ enum DTCGLiteral {
         }
     }
 
-    static func fontWeight(_ value: JSONValue, suffix: String = "$value") throws(Failure) -> Int {
+    static func fontWeight(_ value: JSONNode, suffix: String = "$value") throws(Failure) -> Int {
         switch value {
         case .number(let number):
             guard let weight = Int(exactly: number), TypographyToken.weightRange.contains(weight) else {
@@ -260,7 +261,7 @@ enum DTCGLiteral {
         }
     }
 
-    static func number(_ value: JSONValue, suffix: String = "$value") throws(Failure) -> Double {
+    static func number(_ value: JSONNode, suffix: String = "$value") throws(Failure) -> Double {
         guard case .number(let number) = value else {
             throw Failure(suffix: suffix, reason: "the value must be a number, not \(value.kindDescription)", code: .wrongType)
         }
@@ -270,7 +271,7 @@ enum DTCGLiteral {
 
 extension JSONWriter {
     /// A value as compact JSON text, for quoting in messages (long values are cut short).
-    static func string(_ value: JSONValue) -> String {
+    static func string(_ value: JSONNode) -> String {
         let text = JSONWriter(sortedKeys: false, indent: 0).string(from: value)
         return text.count > 60 ? String(text.prefix(60)) + "…" : text
     }

@@ -12,7 +12,7 @@ enum JSONPointer {
     }
 
     /// The value a pointer designates, or `nil`.
-    static func resolve(_ pointer: String, in value: JSONValue) -> JSONValue? {
+    static func resolve(_ pointer: String, in value: JSONNode) -> JSONNode? {
         guard let components = components(pointer) else { return nil }
         var current = value
         for component in components {

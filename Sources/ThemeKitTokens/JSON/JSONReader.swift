@@ -25,13 +25,13 @@ public struct JSONDuplicateKey: Hashable, Sendable, CustomStringConvertible {
 /// The result of reading a document: its value, and the duplicate keys it contained.
 public struct JSONDocument: Hashable, Sendable {
     /// The root value.
-    public var value: JSONValue
+    public var value: JSONNode
     /// Every key repeated within one object, in document order. Each object keeps the
     /// member's first position and the value of its last occurrence.
     public var duplicateKeys: [JSONDuplicateKey]
 
     /// Creates a document.
-    public init(value: JSONValue, duplicateKeys: [JSONDuplicateKey] = []) {
+    public init(value: JSONNode, duplicateKeys: [JSONDuplicateKey] = []) {
         self.value = value
         self.duplicateKeys = duplicateKeys
     }
@@ -106,7 +106,7 @@ public struct JSONReader: Sendable {
 private struct JSONParser {
     struct Frame {
         var isObject: Bool
-        var elements: [JSONValue] = []
+        var elements: [JSONNode] = []
         var object = JSONObject()
         var keyIndex: [String: Int] = [:]
         var pendingKey: String?
@@ -147,14 +147,14 @@ private struct JSONParser {
         return JSONDocument(value: value, duplicateKeys: locateDuplicates())
     }
 
-    mutating func parseValueTree() throws(JSONReadError) -> JSONValue {
+    mutating func parseValueTree() throws(JSONReadError) -> JSONNode {
         valueLoop: while true {
             skipWhitespace()
             guard position < bytes.count else {
                 throw error(.unexpectedEndOfInput(expected: "a value"), at: position)
             }
             try countToken()
-            var value: JSONValue
+            var value: JSONNode
             switch bytes[position] {
             case UInt8(ascii: "{"):
                 try openContainer(isObject: true)
@@ -256,7 +256,7 @@ private struct JSONParser {
         position += 1
     }
 
-    mutating func attachMember(_ value: JSONValue, to top: Int) {
+    mutating func attachMember(_ value: JSONNode, to top: Int) {
         let key = stack[top].pendingKey ?? ""
         if let index = stack[top].pendingDuplicateIndex {
             stack[top].object.replaceValue(at: index, with: value)
@@ -286,7 +286,7 @@ private struct JSONParser {
 
     // MARK: Literals
 
-    mutating func parseLiteral() throws(JSONReadError) -> JSONValue {
+    mutating func parseLiteral() throws(JSONReadError) -> JSONNode {
         let start = position
         if matches("true") {
             position += 4

@@ -1,4 +1,4 @@
-/// Writes ``JSONValue`` trees as JSON text: compact or indented, optionally with sorted keys.
+/// Writes ``JSONNode`` trees as JSON text: compact or indented, optionally with sorted keys.
 ///
 /// Output is deterministic: numbers use the shortest text that reads back to the same
 /// Double (integers without a fraction), strings escape only `"`, `\` and control
@@ -24,7 +24,7 @@ public struct JSONWriter: Sendable {
 
     /// Returns the JSON text of a value, ending with a newline when indented.
     /// - Complexity: O(*n*) in the size of the value (plus sorting each object's keys).
-    public func string(from value: JSONValue) -> String {
+    public func string(from value: JSONNode) -> String {
         var output = ""
         write(value, level: 0, into: &output)
         if indent > 0 { output += "\n" }
@@ -32,11 +32,11 @@ public struct JSONWriter: Sendable {
     }
 
     /// Returns the UTF-8 bytes of ``string(from:)``.
-    public func data(from value: JSONValue) -> [UInt8] {
+    public func data(from value: JSONNode) -> [UInt8] {
         Array(string(from: value).utf8)
     }
 
-    private func write(_ value: JSONValue, level: Int, into output: inout String) {
+    private func write(_ value: JSONNode, level: Int, into output: inout String) {
         switch value {
         case .null: output += "null"
         case .bool(let bool): output += bool ? "true" : "false"

@@ -1,5 +1,5 @@
 /// The contrast of one ``ContrastPair`` in one appearance.
-public struct ContrastCheck: Hashable, Sendable, CustomStringConvertible {
+public struct ContrastPairCheck: Hashable, Sendable, CustomStringConvertible {
     /// The pair checked.
     public var pair: ContrastPair
     /// The style the colours were resolved for.
@@ -40,16 +40,16 @@ extension ThemePack {
     ///
     /// - Returns: One result per pair, style and contrast, pairs in order.
     /// - Complexity: O(*p* × *s*) for *p* pairs and *s* styles.
-    public func contrastChecks() -> [ContrastCheck] {
+    public func contrastChecks() -> [ContrastPairCheck] {
         let white = ThemeColor(red: 1, green: 1, blue: 1)
         let black = ThemeColor(red: 0, green: 0, blue: 0)
         let customStyles = styles.keys.sorted { $0.rawValue < $1.rawValue }
-        var results: [ContrastCheck] = []
+        var results: [ContrastPairCheck] = []
         for pair in contrastPairs {
             for style in [ThemeStyle.light, .dark] + customStyles {
                 for contrast in ThemeContrast.allCases {
                     guard let text = colors[pair.text], let background = colors[pair.background] else {
-                        results.append(ContrastCheck(pair: pair, style: style, contrast: contrast, ratio: nil))
+                        results.append(ContrastPairCheck(pair: pair, style: style, contrast: contrast, ratio: nil))
                         continue
                     }
                     let canvas = rootStyle(of: style) == .dark ? black : white
@@ -57,7 +57,7 @@ extension ThemePack {
                         .composited(over: canvas)
                     let fore = text.resolved(for: style, contrast: contrast, baseStyles: styles).composited(over: back)
                     results.append(
-                        ContrastCheck(pair: pair, style: style, contrast: contrast, ratio: fore.contrastRatio(to: back)))
+                        ContrastPairCheck(pair: pair, style: style, contrast: contrast, ratio: fore.contrastRatio(to: back)))
                 }
             }
         }

@@ -40,7 +40,7 @@ struct PackDecoding {
         var name: String?
         var pack = ThemePack(id: "", name: "")
         var styleOrder: [String] = []
-        var colorObjects: [String: JSONValue] = [:]
+        var colorObjects: [String: JSONNode] = [:]
         let rootPath = JSONPath.root
         for member in root.members {
             let path = rootPath.appending(member.key)
@@ -104,7 +104,7 @@ struct PackDecoding {
     // MARK: Top-level fields
 
     mutating func decodeText(
-        _ value: JSONValue, path: JSONPath, what: String, problem: (String) -> String?
+        _ value: JSONNode, path: JSONPath, what: String, problem: (String) -> String?
     ) -> String? {
         guard case .string(let text) = value else {
             log.problem(
@@ -143,8 +143,8 @@ struct PackDecoding {
 
     /// Decodes an object of named tokens, applying the policy token by token.
     mutating func decodeMap<Value>(
-        _ value: JSONValue, path: JSONPath, expected: String, base: [String: Value],
-        token: (JSONValue, JSONPath, inout TokenProblems) -> Value?
+        _ value: JSONNode, path: JSONPath, expected: String, base: [String: Value],
+        token: (JSONNode, JSONPath, inout TokenProblems) -> Value?
     ) -> [String: Value] {
         guard case .object(let object) = value else {
             let action: ThemePackIssue.Action = base.isEmpty ? .dropped : .replacedWithBase
@@ -179,7 +179,7 @@ struct PackDecoding {
 
     // MARK: Token decoders
 
-    static func colorSet(_ value: JSONValue, path: JSONPath, problems: inout TokenProblems) -> ColorSet? {
+    static func colorSet(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> ColorSet? {
         switch value {
         case .string:
             return color(value, path: path, problems: &problems).map { ColorSet($0) }
@@ -221,7 +221,7 @@ struct PackDecoding {
     }
 
     static func customColors(
-        _ value: JSONValue, path: JSONPath, problems: inout TokenProblems
+        _ value: JSONNode, path: JSONPath, problems: inout TokenProblems
     ) -> [ThemeStyle: ColorSet.CustomValue] {
         guard case .object(let object) = value else {
             problems.error(path, "custom must be an object mapping style names to colours, not \(value.kindDescription)", .wrongType)
@@ -273,7 +273,7 @@ struct PackDecoding {
     }
 
     /// A colour: a hex string, or `{red, green, blue, alpha?}` with components in 0…1.
-    static func color(_ value: JSONValue, path: JSONPath, problems: inout TokenProblems) -> ThemeColor? {
+    static func color(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> ThemeColor? {
         switch value {
         case .string(let text):
             do {
@@ -316,7 +316,7 @@ struct PackDecoding {
         }
     }
 
-    static func metric(_ value: JSONValue, path: JSONPath, problems: inout TokenProblems) -> Double? {
+    static func metric(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> Double? {
         guard case .number(let number) = value else {
             problems.error(path, "a size must be a number of points, not \(value.kindDescription)", .wrongType)
             return nil
@@ -328,7 +328,7 @@ struct PackDecoding {
         return number
     }
 
-    static func style(_ value: JSONValue, path: JSONPath, problems: inout TokenProblems) -> ThemeStyle? {
+    static func style(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> ThemeStyle? {
         let name = path.components.last.flatMap { if case .key(let key) = $0 { key } else { nil } } ?? ""
         if name == ThemeStyle.light.rawValue || name == ThemeStyle.dark.rawValue {
             problems.error(path, "\(name) is a built-in style and cannot be redefined", .invalidName)
@@ -345,7 +345,7 @@ struct PackDecoding {
         return ThemeStyle(rawValue: base)
     }
 
-    static func typography(_ value: JSONValue, path: JSONPath, problems: inout TokenProblems) -> TypographyToken? {
+    static func typography(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> TypographyToken? {
         guard case .object(let object) = value else {
             problems.error(path, "a text style must be an object with at least a size, not \(value.kindDescription)", .wrongType)
             return nil
@@ -425,7 +425,7 @@ struct PackDecoding {
 
     // MARK: Contrast pairs
 
-    mutating func decodePairs(_ value: JSONValue, path: JSONPath) -> [ContrastPair] {
+    mutating func decodePairs(_ value: JSONNode, path: JSONPath) -> [ContrastPair] {
         guard case .array(let array) = value else {
             let fallback = base?.contrastPairs ?? []
             log.problem(
@@ -453,7 +453,7 @@ struct PackDecoding {
         return pairs
     }
 
-    static func pair(_ value: JSONValue, path: JSONPath, problems: inout TokenProblems) -> ContrastPair? {
+    static func pair(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> ContrastPair? {
         guard case .object(let object) = value else {
             problems.error(path, "a contrast pair must be an object {text, background, usage}, not \(value.kindDescription)", .wrongType)
             return nil
@@ -525,7 +525,7 @@ struct PackDecoding {
     }
 
     /// Colours may define values for custom styles the pack does not declare; they are kept, with a warning.
-    mutating func checkCustomStyles(_ pack: ThemePack, colorObjects: [String: JSONValue]) {
+    mutating func checkCustomStyles(_ pack: ThemePack, colorObjects: [String: JSONNode]) {
         let declared = Set(pack.styles.keys)
         for name in pack.colors.keys.sorted() {
             guard let set = pack.colors[name] else { continue }

@@ -29,7 +29,7 @@ public struct ThemePackEncoder: Sendable {
     }
 
     /// The pack as a JSON value tree, for embedding in other documents.
-    public func jsonValue(_ pack: ThemePack) -> JSONValue {
+    public func jsonValue(_ pack: ThemePack) -> JSONNode {
         var root = JSONObject()
         root["schemaVersion"] = .number(Double(ThemePack.currentSchemaVersion))
         root["id"] = .string(pack.id)
@@ -57,7 +57,7 @@ public struct ThemePackEncoder: Sendable {
         return .object(root).sortedByKey()
     }
 
-    static func color(_ color: ThemeColor) -> JSONValue {
+    static func color(_ color: ThemeColor) -> JSONNode {
         if color.isByteExact { return .string(color.hex) }
         return .object([
             "red": .number(color.red), "green": .number(color.green), "blue": .number(color.blue),
@@ -65,7 +65,7 @@ public struct ThemePackEncoder: Sendable {
         ])
     }
 
-    static func colorSet(_ set: ColorSet) -> JSONValue {
+    static func colorSet(_ set: ColorSet) -> JSONNode {
         var object = JSONObject()
         object["light"] = color(set.light)
         object["dark"] = color(set.dark)
@@ -84,7 +84,7 @@ public struct ThemePackEncoder: Sendable {
         return .object(object)
     }
 
-    static func typography(_ token: TypographyToken) -> JSONValue {
+    static func typography(_ token: TypographyToken) -> JSONNode {
         var object = JSONObject()
         if let family = token.family { object["family"] = .string(family) }
         object["size"] = .number(token.size)

@@ -128,7 +128,7 @@ public enum ThemePackError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The bytes are not JSON within the reader's limits; nothing else was checked.
     case malformedJSON(JSONReadError, source: String?)
     /// `schemaVersion` is missing (`found` is `nil`) or not one this library reads; an error under every policy.
-    case unsupportedSchemaVersion(found: JSONValue?, source: String?)
+    case unsupportedSchemaVersion(found: JSONNode?, source: String?)
     /// The document was read, but has problems the policy does not accept.
     ///
     /// Lists every issue found, errors and warnings, in document order.
@@ -174,7 +174,7 @@ public enum ThemePackError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func schemaReason(_ found: JSONValue?) -> String {
+    static func schemaReason(_ found: JSONNode?) -> String {
         let supported = ThemePack.supportedSchemaVersions
         let readable =
             "this library reads version"

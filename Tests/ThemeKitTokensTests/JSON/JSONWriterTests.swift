@@ -5,7 +5,7 @@ import ThemeKitTokens
 @Suite struct JSONWriterTests {
     @Test("writes canonical JSON with sorted keys and two-space indentation")
     func writesCanonical() {
-        let value: JSONValue = .object(["b": [1, 2.5, nil], "a": .object(["y": true, "x": "q\"\n"])])
+        let value: JSONNode = .object(["b": [1, 2.5, nil], "a": .object(["y": true, "x": "q\"\n"])])
         let text = JSONWriter().string(from: value)
         #expect(
             text == """
@@ -26,7 +26,7 @@ import ThemeKitTokens
 
     @Test("writes compact JSON in document order when asked")
     func writesCompact() {
-        let value: JSONValue = .object(["b": 1, "a": [], "c": .object([:])])
+        let value: JSONNode = .object(["b": 1, "a": [], "c": .object([:])])
         #expect(JSONWriter(sortedKeys: false, indent: 0).string(from: value) == #"{"b":1,"a":[],"c":{}}"#)
     }
 
@@ -48,7 +48,7 @@ import ThemeKitTokens
 
     @Test("every value read back from its own output is equal to the original")
     func roundTrips() throws {
-        let value: JSONValue = .object([
+        let value: JSONNode = .object([
             "text": "tab\t quote\" slash\\ nul\u{0} emoji😀", "numbers": [0, -1, 1e-300, 1.7976931348623157e308, 0.1],
             "nested": [[[.object(["k": nil])]]], "flags": [true, false],
         ])

@@ -38,7 +38,7 @@ let validPackJSON = """
     """
 
 /// Returns `validPackJSON` with one top-level key replaced (or removed with `nil`).
-func packJSON(replacing key: String, with value: JSONValue?) throws -> Data {
+func packJSON(replacing key: String, with value: JSONNode?) throws -> Data {
     var root = try #require(try JSONReader().read(validPackJSON).value.objectValue)
     root[key] = value
     return Data(JSONWriter(sortedKeys: false, indent: 0).string(from: .object(root)).utf8)
@@ -125,10 +125,10 @@ func strictFailure(_ data: Data) -> ThemePackError? {
     @Test(
         "a missing or unsupported schema version is an error under both policies",
         arguments: [
-            (nil, DecodingPolicy.strict), (JSONValue.number(2), .strict), (.number(2), .lenient), (nil, .lenient),
+            (nil, DecodingPolicy.strict), (JSONNode.number(2), .strict), (.number(2), .lenient), (nil, .lenient),
             (.string("1"), .lenient), (.number(1.5), .strict), (.number(0), .lenient),
-        ] as [(JSONValue?, DecodingPolicy)])
-    func rejectsSchemaVersion(version: JSONValue?, policy: DecodingPolicy) throws {
+        ] as [(JSONNode?, DecodingPolicy)])
+    func rejectsSchemaVersion(version: JSONNode?, policy: DecodingPolicy) throws {
         let data = try packJSON(replacing: "schemaVersion", with: version)
         let base = try ThemePackDecoder().decode(packJSON(validPackJSON)).pack
         #expect {

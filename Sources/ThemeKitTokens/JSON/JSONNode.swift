@@ -7,7 +7,7 @@
 /// let document = try JSONReader().read(Data(#"{"a": [1, true]}"#.utf8))
 /// document.value["a"]?[1]  // .bool(true)
 /// ```
-public enum JSONValue: Hashable, Sendable {
+public enum JSONNode: Hashable, Sendable {
     /// The literal `null`.
     case null
     /// `true` or `false`.
@@ -17,7 +17,7 @@ public enum JSONValue: Hashable, Sendable {
     /// A string, with escapes decoded.
     case string(String)
     /// An array, in document order.
-    case array([JSONValue])
+    case array([JSONNode])
     /// An object, members in document order.
     case object(JSONObject)
 
@@ -52,7 +52,7 @@ public enum JSONValue: Hashable, Sendable {
     }
 
     /// The array payload, or `nil` for other kinds.
-    public var arrayValue: [JSONValue]? {
+    public var arrayValue: [JSONNode]? {
         if case .array(let array) = self { return array }
         return nil
     }
@@ -66,12 +66,12 @@ public enum JSONValue: Hashable, Sendable {
     /// The member named `key` when this is an object, else `nil`.
     ///
     /// - Complexity: O(*n*) in the number of members.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONNode? {
         objectValue?[key]
     }
 
     /// The element at `index` when this is an array and the index is in bounds, else `nil`.
-    public subscript(index: Int) -> JSONValue? {
+    public subscript(index: Int) -> JSONNode? {
         guard let array = arrayValue, array.indices.contains(index) else { return nil }
         return array[index]
     }
@@ -88,13 +88,13 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
         /// The member's key.
         public var key: String
         /// The member's value.
-        public var value: JSONValue
+        public var value: JSONNode
 
         /// Creates a member.
         /// - Parameters:
         ///   - key: The member's key.
         ///   - value: The member's value.
-        public init(key: String, value: JSONValue) {
+        public init(key: String, value: JSONNode) {
             self.key = key
             self.value = value
         }
@@ -108,13 +108,13 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// Creates an object from key–value pairs; a repeated key replaces the earlier value in place.
     /// - Parameter pairs: The members in order.
-    public init(_ pairs: [(String, JSONValue)]) {
+    public init(_ pairs: [(String, JSONNode)]) {
         members = []
         for (key, value) in pairs { self[key] = value }
     }
 
     /// Creates an object from a dictionary literal.
-    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    public init(dictionaryLiteral elements: (String, JSONNode)...) {
         self.init(elements)
     }
 
@@ -130,7 +130,7 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     /// The value of the member named `key`; setting `nil` removes it, setting a new key appends it.
     ///
     /// - Complexity: O(*n*) in the number of members.
-    public subscript(key: String) -> JSONValue? {
+    public subscript(key: String) -> JSONNode? {
         get { members.first { $0.key == key }?.value }
         set {
             let index = members.firstIndex { $0.key == key }
@@ -144,12 +144,12 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     }
 
     /// Appends a member without checking for an existing key; the reader's fast path.
-    mutating func appendUnchecked(key: String, value: JSONValue) {
+    mutating func appendUnchecked(key: String, value: JSONNode) {
         members.append(Member(key: key, value: value))
     }
 
     /// Replaces the value at a member index; the reader's duplicate-key path.
-    mutating func replaceValue(at index: Int, with value: JSONValue) {
+    mutating func replaceValue(at index: Int, with value: JSONNode) {
         members[index].value = value
     }
 
@@ -162,9 +162,9 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
     }
 }
 
-extension JSONValue {
+extension JSONNode {
     /// Returns a copy with every object's members sorted by key, recursively.
-    public func sortedByKey() -> JSONValue {
+    public func sortedByKey() -> JSONNode {
         switch self {
         case .object(let object): .object(object.sortedByKey())
         case .array(let array): .array(array.map { $0.sortedByKey() })
@@ -173,7 +173,7 @@ extension JSONValue {
     }
 }
 
-extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral,
+extension JSONNode: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral,
     ExpressibleByIntegerLiteral, ExpressibleByArrayLiteral, ExpressibleByNilLiteral
 {
     /// Creates a string value.
@@ -185,7 +185,7 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, Ex
     /// Creates a number value.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     /// Creates an array value.
-    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(arrayLiteral elements: JSONNode...) { self = .array(elements) }
     /// Creates `null`.
     public init(nilLiteral: ()) { self = .null }
 }
