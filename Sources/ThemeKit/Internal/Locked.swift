@@ -13,8 +13,8 @@
 // never-moved pthread_mutex_t (moving a pthread mutex after init is undefined).
 
 /// A mutual-exclusion lock over the platform mutex.
+// Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
 final class PlatformLock: @unchecked Sendable {
-    // Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -44,8 +44,8 @@ final class PlatformLock: @unchecked Sendable {
 }
 
 /// A value guarded by a ``PlatformLock``.
+// Sound: `value` is only read or written inside `lock`.
 final class Locked<Value>: @unchecked Sendable {
-    // Sound: `value` is only read or written inside `lock`.
     private var value: Value
     private let lock = PlatformLock()
 

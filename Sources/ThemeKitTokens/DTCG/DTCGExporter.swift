@@ -100,7 +100,8 @@ public struct DTCGExporter: Sendable {
         files["base.tokens.json"] = .object(base)
         if !issues.isEmpty { throw .invalid(issues) }
         let contexts = JSONObject(
-            appearances.map { context, _ in (context, .array([.object(["$ref": .string("./\(context).tokens.json")])])) })
+            appearances.map { context, _ in (context, .array([.object(["$ref": .string("./\(context).tokens.json")])]))
+            })
         files["tokens.resolver.json"] = .object([
             "$schema": .string(Self.resolverSchema),
             "name": .string(pack.name),
@@ -126,7 +127,10 @@ public struct DTCGExporter: Sendable {
         if !pack.contrastPairs.isEmpty {
             object["contrastPairs"] = .array(
                 pack.contrastPairs.map {
-                    .object(["text": .string($0.text), "background": .string($0.background), "usage": .string($0.usage.rawValue)])
+                    .object([
+                        "text": .string($0.text), "background": .string($0.background),
+                        "usage": .string($0.usage.rawValue),
+                    ])
                 })
         }
         return object
@@ -213,7 +217,9 @@ public struct DTCGExporter: Sendable {
         let root = TreeNode()
         for (name, token) in tokens.sorted(by: { $0.0 < $1.0 }) {
             let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            if let bad = segments.first(where: { $0.isEmpty || $0.hasPrefix("$") || DTCGTreeParser.nameProblem($0) != nil }) {
+            if let bad = segments.first(where: {
+                $0.isEmpty || $0.hasPrefix("$") || DTCGTreeParser.nameProblem($0) != nil
+            }) {
                 issues.append(
                     ThemePackIssue(
                         path: "\(section).\(name)",

@@ -15,7 +15,8 @@ import ThemeKitTokens
             return try DTCGImporter(policy: policy).pack(
                 light: try dtcgFixture("primer-light.tokens.json"), dark: try dtcgFixture("primer-dark.tokens.json"),
                 highContrastLight: try dtcgFixture("primer-light-high-contrast.tokens.json"),
-                highContrastDark: try dtcgFixture("primer-dark-high-contrast.tokens.json"), id: "primer", name: "Primer")
+                highContrastDark: try dtcgFixture("primer-dark-high-contrast.tokens.json"), id: "primer", name: "Primer"
+            )
         } catch let error as ThemePackError {
             throw error
         } catch {
@@ -65,9 +66,10 @@ import ThemeKitTokens
     @Test("the Figma SDS quirk is an error under strict, reported with its path and file")
     func figmaStrict() throws {
         let url = try resolverURL
-        let error = try #require(importFailure { () throws(ThemePackError) in
-            try DTCGImporter(policy: .strict).pack(resolver: url)
-        })
+        let error = try #require(
+            importFailure { () throws(ThemePackError) in
+                try DTCGImporter(policy: .strict).pack(resolver: url)
+            })
         #expect(error.errors.map(\.path) == ["color.black.50"])
         #expect(error.errors.first?.reason == "the token has a $type but no $value")
     }
@@ -99,7 +101,9 @@ import ThemeKitTokens
         #expect(compared >= 200)
         #expect(semantic >= 100)
         #expect(legacy.pack.radii == structured.pack.radii)
-        #expect(legacy.pack.spacing.filter { $0.key != "size.space.4000" } == structured.pack.spacing.filter { $0.key != "size.space.4000" })
+        #expect(
+            legacy.pack.spacing.filter { $0.key != "size.space.4000" }
+                == structured.pack.spacing.filter { $0.key != "size.space.4000" })
         #expect(legacy.pack.colors["color.black.100"]?.light == structured.pack.colors["color.black.100"]?.light)
     }
 

@@ -5,8 +5,8 @@ import Foundation
 // package supports), keeping the loader's few shared fields behind one small type.
 
 /// A value guarded by a lock.
+// Sound: `value` is only read or written inside `lock`.
 final class LoaderLocked<Value>: @unchecked Sendable {
-    // Sound: `value` is only read or written inside `lock`.
     private var value: Value
     private let lock = NSLock()
 

@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Every event goes through ``handle(_:)``: the machine decides under the lock, and cancelling the task,
 /// cancelling the deadline and calling the completion all happen after the lock is released.
+// Sound: all mutable state is inside `state`, a LoaderLocked.
 final class Transfer: @unchecked Sendable {
-    // Sound: all mutable state is inside `state`, a LoaderLocked.
 
     private struct State {
         var machine: TransferStateMachine

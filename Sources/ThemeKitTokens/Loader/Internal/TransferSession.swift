@@ -48,8 +48,8 @@ final class TransferSession: Sendable {
 }
 
 /// Routes URLSession callbacks to the transfer that owns each task.
+// Sound: the only stored state is `transfers`, a LoaderLocked.
 final class TransferSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // Sound: the only stored state is `transfers`, a LoaderLocked.
     private let transfers = LoaderLocked<[Int: Transfer]>([:])
 
     func register(_ transfer: Transfer, for task: URLSessionTask) {
