@@ -14,7 +14,7 @@
 
 /// A mutual-exclusion lock over the platform mutex.
 // Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
-final class PlatformLock: @unchecked Sendable {
+package final class PlatformLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -45,14 +45,16 @@ final class PlatformLock: @unchecked Sendable {
 
 /// A value guarded by a ``PlatformLock``.
 // Sound: `value` is only read or written inside `lock`.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = PlatformLock()
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
