@@ -8,17 +8,21 @@
 
 /// One binding's work, specialised at `bind` time for its object and value types,
 /// so the refresh loop performs no dynamic cast and no key-path hashing.
+@usableFromInline
+// Sound: created on the binding thread and handed over through the theme's lock;
+// from then on only the delivering thread reads or writes it (the `var`s are
+// caches set by the binding table and by `run`) — deliveries never overlap.
 class BindingRunner: @unchecked Sendable {
-    // Sound: created on the binding thread and handed over through the theme's lock;
-    // from then on only the delivering thread calls `run` (the only mutation, of
-    // subclasses' caches) — deliveries never overlap.
     let keyPath: AnyKeyPath?
-    private let keyPathHash: Int
+    /// The key path's hash, filled in by the binding table from its cache.
+    var keyPathHash = 0
+    /// Byte offset of the property inside the object when the key path names a plain
+    /// stored property; `0` when it does not (computed, observed, or through another
+    /// object); `-1` while unknown.
+    var storedOffset = -1
 
-    init(keyPath: AnyKeyPath?) {
-        self.keyPath = keyPath
-        keyPathHash = keyPath?.hashValue ?? 0
-    }
+    @usableFromInline
+    init(keyPath: AnyKeyPath?) { self.keyPath = keyPath }
 
     /// Whether both runners write the same key path (hash first: `==` on key paths is slow).
     final func isSameKeyPath(as other: BindingRunner) -> Bool {
@@ -30,16 +34,14 @@ class BindingRunner: @unchecked Sendable {
     func run(_ object: AnyObject, _ context: ThemeContext) { fatalError("abstract") }
 }
 
+@usableFromInline
+// Sound: see BindingRunner.
 final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
-    // Sound: see BindingRunner; `storedOffset` is only touched by the delivering thread.
     private let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
     private let isConcreteClass: Bool
-    /// Byte offset of the property inside the object when the key path names a plain
-    /// stored property; `0` when it does not (computed, observed, or through another
-    /// object); `-1` before the first run.
-    private var storedOffset = -1
 
+    @usableFromInline
     init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
         self.path = path
         self.provider = provider
@@ -52,8 +54,9 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         let value = provider(context)
         if storedOffset > 0 {
             // A plain stored property at a fixed offset in this very object (the runner
-            // only ever runs on the object it was bound with): write it directly,
-            // skipping the key-path runtime's retain and exclusivity bookkeeping.
+            // only ever runs on the object it was bound with, and a stored property has
+            // the same offset in every instance of a class and of its subclasses): write
+            // it directly, skipping the key-path runtime's retain and exclusivity bookkeeping.
             let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
             (base + storedOffset).assumingMemoryBound(to: Value.self).pointee = value
             return
@@ -63,9 +66,9 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
         if storedOffset == 0 {
             typed[keyPath: path] = value
-            return
+        } else {
+            storedOffset = StoredProperty.write(value, to: typed, at: path)
         }
-        storedOffset = StoredProperty.write(value, to: typed, at: path)
     }
 }
 
@@ -112,8 +115,8 @@ enum StoredProperty {
     #endif
 }
 
+// Sound: immutable after init (see BindingRunner).
 final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendable {
-    // Sound: immutable after init (see BindingRunner).
     private let body: @Sendable (Object, ThemeContext) -> Void
     private let isConcreteClass: Bool
 

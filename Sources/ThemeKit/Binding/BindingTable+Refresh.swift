@@ -22,6 +22,7 @@ extension BindingTable {
         }
         let generation = record.pointee.generation
         var unionChanged = false
+        let context = ThemeContext(style: style, contrast: contrast, recorder: recorder)
         record.pointee.bindings.withUnsafeMutableBufferPointer { bindings in
             for position in bindings.indices {
                 guard let runner = bindings[position].runner,
@@ -29,14 +30,9 @@ extension BindingTable {
                     bindings[position].epoch != epoch
                 else { continue }
                 bindings[position].epoch = epoch
-                let isNew = bindings[position].isNew
+                recorder.begin(isInitial: bindings[position].isNew)
                 bindings[position].isNew = false
-                recorder.read = 0
-                runner._withUnsafeGuaranteedRef {
-                    $0.run(
-                        object,
-                        ThemeContext(style: style, contrast: contrast, isInitialApplication: isNew, recorder: recorder))
-                }
+                runner._withUnsafeGuaranteedRef { $0.run(object, context) }
                 if updateDependencies(
                     of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position),
                     generation: generation)
@@ -60,7 +56,12 @@ extension BindingTable {
             prune(slot: slot)
             return
         }
+        // A new key-path binding may have been queued before an earlier one of the same
+        // key path taught the cache its offset: look again, and teach it if still unknown.
+        let runner = record.pointee.bindings[index].runner?.takeUnretainedValue()
+        let learns = runner.map { $0.keyPath != nil && $0.storedOffset < 0 && !prepare($0) } ?? false
         runLoaded(object, slot: slot, index: index, epoch: epoch, style: style, contrast: contrast, recorder: recorder)
+        if learns, let runner { learn(from: runner) }
         record.pointee.hasNewBindings = record.pointee.bindings.contains { $0.isNew && $0.runner != nil }
     }
 
@@ -75,12 +76,10 @@ extension BindingTable {
         let changed = record.pointee.bindings.withUnsafeMutableBufferPointer { bindings -> Bool in
             guard let runner = bindings[index].runner, bindings[index].epoch != epoch else { return false }
             bindings[index].epoch = epoch
-            let isNew = bindings[index].isNew
+            recorder.begin(isInitial: bindings[index].isNew)
             bindings[index].isNew = false
-            recorder.read = 0
             runner._withUnsafeGuaranteedRef {
-                $0.run(
-                    object, ThemeContext(style: style, contrast: contrast, isInitialApplication: isNew, recorder: recorder))
+                $0.run(object, ThemeContext(style: style, contrast: contrast, recorder: recorder))
             }
             return updateDependencies(
                 of: &bindings[index], to: recorder.read, slot: slot, index: Int32(index), generation: generation)

@@ -58,6 +58,7 @@ final class BindingTable {
     /// Head of each node's object list, indexed by node id.
     private(set) var nodeHeads: ContiguousArray<Int32> = []
     private(set) var liveObjectCount = 0
+    private var keyPaths = KeyPathCache()
     private var registrationsSinceSweep = 0
 
     init() {
@@ -100,10 +101,10 @@ final class BindingTable {
     // MARK: Objects
 
     /// The slot of `object`, creating one attached to `node` when it is new.
-    func slot(for object: AnyObject, node: Int32) -> Int32 {
+    func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
         let identifier = ObjectIdentifier(object)
         if let slot = slotByIdentifier[identifier] {
-            if objects[Int(slot)].object === object { return slot }
+            if objects[Int(slot)].object === object { return (slot, false) }
             // A dead object's address was reused by a new one.
             prune(slot: slot)
         }
@@ -129,7 +130,7 @@ final class BindingTable {
         liveObjectCount += 1
         objects[Int(slot)].node = node
         link(slot: slot, to: node)
-        return slot
+        return (slot, true)
     }
 
     /// The slot of `object` when it is tracked.
@@ -182,7 +183,10 @@ final class BindingTable {
         let index = Int(slot)
         let retained = Unmanaged.passRetained(runner)
         objects[index].hasNewBindings = true
-        if runner.keyPath != nil {
+        if let keyPath = runner.keyPath {
+            let info = keyPaths.info(for: keyPath)
+            runner.keyPathHash = info.hash
+            runner.storedOffset = info.offset
             for position in objects[index].bindings.indices {
                 guard let existing = objects[index].bindings[position].runner,
                     existing.takeUnretainedValue().isSameKeyPath(as: runner)
@@ -203,6 +207,19 @@ final class BindingTable {
         objects[index].bindings.append(
             BindingRecord(runner: retained, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
         return Int32(objects[index].bindings.count - 1)
+    }
+
+    /// Gives a runner the offset the cache knows for its key path; returns whether it knew one.
+    func prepare(_ runner: BindingRunner) -> Bool {
+        guard let keyPath = runner.keyPath else { return true }
+        let offset = keyPaths.info(for: keyPath).offset
+        runner.storedOffset = offset
+        return offset >= 0
+    }
+
+    /// Records what a runner's first run learned about its key path.
+    func learn(from runner: BindingRunner) {
+        if let keyPath = runner.keyPath { keyPaths.learn(offset: runner.storedOffset, for: keyPath) }
     }
 
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.

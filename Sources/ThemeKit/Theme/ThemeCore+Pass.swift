@@ -170,9 +170,8 @@ extension ThemeCore {
         switch operation {
         case .bind(let object, let runner, let node):
             let nodeID = node.map { $0.id }
-            let existing = table.existingSlot(for: object)
-            let slot = existing ?? table.slot(for: object, node: nodeID ?? 0)
-            if let nodeID, existing != nil { moveObject(slot: slot, to: nodeID, direct: &direct) }
+            let (slot, isNew) = table.slot(for: object, node: nodeID ?? 0)
+            if let nodeID, !isNew { moveObject(slot: slot, to: nodeID, direct: &direct) }
             let index = table.addBinding(runner, slot: slot)
             direct.append((slot, index, 0))
         case .unbind(let object, let keyPath):
