@@ -22,7 +22,7 @@ extension Theme {
 extension ThemeCore {
     func invariantViolations() -> [String] {
         var problems: [String] = []
-        let objects = table.objects
+        let objects = UnsafeBufferPointer(start: table.objects, count: table.objectCount)
         // Reverse index.
         for bit in 2..<64 {
             var seen = Set<Int64>()
