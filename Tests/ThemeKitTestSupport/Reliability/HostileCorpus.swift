@@ -77,8 +77,10 @@ public enum HostileCorpus {
     public static let largeDocumentBytes = 50 * 1024 * 1024
     /// The nesting depth of the generated deep documents.
     public static let deepNesting = 100_000
-    /// The length of the generated alias chain and alias cycle.
-    public static let longAliasChain = 100_000
+    /// The length of the generated alias chain and alias cycle: 100,000, or
+    /// `THEMEKIT_HOSTILE_ALIAS_CHAIN` (the sanitizer passes use less).
+    public static let longAliasChain =
+        ProcessInfo.processInfo.environment["THEMEKIT_HOSTILE_ALIAS_CHAIN"].flatMap { Int($0) } ?? 100_000
 
     private static let header = #"{"schemaVersion":1,"id":"hostile","name":"Hostile""#
 
@@ -142,10 +144,10 @@ public enum HostileCorpus {
                 (String(repeating: #"{"g":"#, count: deepNesting) + #"{"$type":"number","$value":1}"#
                     + String(repeating: "}", count: deepNesting)).utf8)
         },
-        HostileInput("alias-chain-100000.tokens.json", mentions: ["chain"]) {
+        HostileInput("alias-chain-long.tokens.json", mentions: ["chain"]) {
             aliases(count: longAliasChain, last: "1")
         },
-        HostileInput("alias-cycle-100000.tokens.json", mentions: ["cycle"]) {
+        HostileInput("alias-cycle-long.tokens.json", mentions: ["cycle"]) {
             aliases(count: longAliasChain, last: #""{t0}""#)
         },
         HostileInput("too-many-tokens.pack.json", mentions: ["more than the limit of"]) {

@@ -261,7 +261,11 @@ import ThemeKitTestSupport
         let finished = Counter()
         let workers = 2
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
+        // Plain threads rather than Dispatch: each worker is certain to run concurrently
+        // with the switcher, which is what the thread sanitizer needs to see.
+        group.enter()
+        Thread {
+            defer { group.leave() }
             var step = 0
             while finished.count < workers {
                 step += 1
@@ -277,10 +281,14 @@ import ThemeKitTestSupport
                     }
                 }
             }
-        }
+        }.start()
         for worker in 0..<workers {
-            DispatchQueue.global().async(group: group) {
-                defer { finished.increment() }
+            group.enter()
+            Thread {
+                defer {
+                    finished.increment()
+                    group.leave()
+                }
                 var random = SeededRandom(seed: UInt64(worker + 11))
                 var labels: [Label] = []
                 var nodes: [ThemeNode] = []
@@ -307,7 +315,7 @@ import ThemeKitTestSupport
                     if tokens.count > 16 { tokens.removeFirst(2) }
                     if step % 100 == 99 { theme.pruneReleasedObjects() }
                 }
-            }
+            }.start()
         }
         // A generous bound: churn finishes in seconds; a deadlock must fail, not hang CI.
         guard group.wait(timeout: .now() + 60) == .success else {

@@ -21,9 +21,11 @@ import ThemeKitTokens
         }
     }
 
-    /// Generous bounds for a debug build: they catch hangs and blow-ups, not slowness.
-    static let secondsPerDecode = 15.0
-    static let bytesPerProcess = 512 << 20
+    /// Generous bounds for a debug build, four times wider under a sanitizer: they catch
+    /// hangs and blow-ups, not slowness.
+    static let slowdown = ProcessInfo.processInfo.environment["THEMEKIT_SANITIZER"] == nil ? 1 : 4
+    static let secondsPerDecode = 15.0 * Double(slowdown)
+    static let bytesPerProcess = (512 << 20) * slowdown
 
     static func decode(_ input: HostileInput, data: Data, file: URL, policy: DecodingPolicy) -> Outcome {
         do throws(ThemePackError) {
@@ -96,7 +98,7 @@ import ThemeKitTokens
         // The fuzz replayer runs the decoders under both policies and the round-trip checks.
         let child = try ChildProcess(
             executable: replayer, arguments: [input.format == .pack ? "pack" : "dtcg", file.path])
-        let termination = child.waitForExit(within: 120)
+        let termination = child.waitForExit(within: 120 * Double(Self.slowdown))
         #expect(termination == .exited(0), "\(child.lines.suffix(5).joined(separator: "\n"))")
         let report = child.lines.last { $0.hasPrefix("peak-memory-bytes ") }
         let peak = try #require(report.flatMap { Int($0.dropFirst("peak-memory-bytes ".count)) })
