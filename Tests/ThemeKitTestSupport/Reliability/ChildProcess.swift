@@ -192,9 +192,11 @@ public final class ChildProcess {
                 directories.append(URL(fileURLWithPath: binary).deletingLastPathComponent())
             }
         #endif
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            directories.append(bundle.bundleURL.deletingLastPathComponent())
-        }
+        #if canImport(Darwin)
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                directories.append(bundle.bundleURL.deletingLastPathComponent())
+            }
+        #endif
         directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         for directory in directories {
             let candidate = directory.appendingPathComponent(name).path
