@@ -226,6 +226,8 @@ extension ThemeCore {
         let box = snapshot.rootBox(id: entry.id)
         if let baseline = entry.group.baseline, baseline.isEqual(to: box) { return }
         lock.withLock { model.observers[entry.id]?.baseline = box }
-        for observer in entry.group.observers { observer.handler(box) }
+        entry.group.observers.entries.withUnsafeBufferPointer { observers in
+            for observer in observers { observer.handler?(box) }
+        }
     }
 }

@@ -47,16 +47,10 @@ struct NodeIntent {
     var children: [Int32] = []
 }
 
-/// An observer of one extension type.
-struct ExtensionObserver {
-    let id: Int
-    let handler: @Sendable (AnyExtensionBox) -> Void
-}
-
 /// Observers of one extension type and the value they last saw.
 struct ObserverGroup {
     var baseline: AnyExtensionBox?
-    var observers: ContiguousArray<ExtensionObserver> = []
+    var observers = SubscriberList<@Sendable (AnyExtensionBox) -> Void>()
 }
 
 /// The state every thread may read and change, under the core's lock.
@@ -80,7 +74,6 @@ struct ThemeModel {
     var isDelivering = false
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
-    var nextObserverID = 0
     /// The root appearance the last pass delivered (to tell observers of variants).
     var lastDeliveredStyle: ThemeStyle = .light
     var lastDeliveredContrast: ThemeContrast = .standard
