@@ -14,6 +14,10 @@ let package = Package(
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
         .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
+        // The child process that the crash-safety tests kill with SIGKILL mid-write.
+        .executableTarget(
+            name: "ThemeKitCrashChild", dependencies: ["ThemeKit", "ThemeKitTestSupport"],
+            path: "Tests/ThemeKitCrashChild"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
     ],
