@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
+        .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
         .target(name: "ThemeKit"),
@@ -14,6 +15,15 @@ let package = Package(
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
+        // Benchmarks (issue #4): a C shim for process counters, the scenarios as a
+        // library, a thin executable, and a test that runs the quick mode.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .target(
+            name: "ThemeKitBenchmarkCore", dependencies: ["ThemeKit", "BenchmarkSupport"],
+            path: "Benchmarks/ThemeKitBenchmarkCore"),
+        .executableTarget(
+            name: "ThemeKitBenchmarks", dependencies: ["ThemeKitBenchmarkCore"], path: "Benchmarks/themekit-bench"),
+        .testTarget(name: "ThemeKitBenchmarkTests", dependencies: ["ThemeKitBenchmarkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
