@@ -108,68 +108,62 @@ struct Workload {
     var bindingCount: Int { objectCount * rolesPerObject }
 }
 
-/// The ThemeKit side of the fixtures: key paths and providers per role and palette.
+/// The ThemeKit side of the fixtures: one `bind` per role, each with a closure
+/// literal, exactly as an app writes it (a closure taken from an array would cost
+/// a reabstraction thunk allocation per call that an app never pays).
 enum ThemeKitFixtures {
-    /// The key path of `role` (0 text, 1 background, 2 tint, 3 border).
-    ///
-    /// Key paths are not `Sendable`, so they cannot sit in a static array; the
-    /// runtime caches key-path literals, so this allocates nothing after first use.
-    @inline(__always)
-    static func keyPath(role: Int) -> ReferenceWritableKeyPath<BenchView, String> {
-        switch role {
-        case 0: \.text
-        case 1: \.background
-        case 2: \.tint
-        default: \.border
-        }
-    }
-
-    /// Providers reading the style and ``PaletteA``, one per role.
-    static let providersA: [@Sendable (ThemeContext) -> String] = [
-        { env in
-            let colors = env[PaletteA.self].colors
-            return env.style == .dark ? colors.text : colors.textLight
-        },
-        { env in
-            let colors = env[PaletteA.self].colors
-            return env.style == .dark ? colors.background : colors.backgroundLight
-        },
-        { env in
-            let colors = env[PaletteA.self].colors
-            return env.style == .dark ? colors.tint : colors.tintLight
-        },
-        { env in
-            let colors = env[PaletteA.self].colors
-            return env.style == .dark ? colors.border : colors.borderLight
-        },
-    ]
-
-    /// Providers reading the style and ``PaletteB``, one per role.
-    static let providersB: [@Sendable (ThemeContext) -> String] = [
-        { env in
-            let colors = env[PaletteB.self].colors
-            return env.style == .dark ? colors.text : colors.textLight
-        },
-        { env in
-            let colors = env[PaletteB.self].colors
-            return env.style == .dark ? colors.background : colors.backgroundLight
-        },
-        { env in
-            let colors = env[PaletteB.self].colors
-            return env.style == .dark ? colors.tint : colors.tintLight
-        },
-        { env in
-            let colors = env[PaletteB.self].colors
-            return env.style == .dark ? colors.border : colors.borderLight
-        },
-    ]
-
     /// Binds every role of `view` (object number `index` of `workload`).
     @inline(__always)
     static func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
-        let providers = workload.readsB(index) ? providersB : providersA
-        for role in 0..<workload.rolesPerObject {
-            theme.bind(view, keyPath(role: role), in: node, providers[role])
+        let roles = workload.rolesPerObject
+        if workload.readsB(index) {
+            bindB(view, roles: roles, in: theme, node: node)
+        } else {
+            bindA(view, roles: roles, in: theme, node: node)
+        }
+    }
+
+    private static func bindA(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
+        theme.bind(view, \.text, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.background, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tint, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.border, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        }
+    }
+
+    private static func bindB(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
+        theme.bind(view, \.text, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.background, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tint, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.border, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
         }
     }
 }

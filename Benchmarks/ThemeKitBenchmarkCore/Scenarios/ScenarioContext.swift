@@ -9,6 +9,7 @@ final class ScenarioContext {
     let log: (String) -> Void
     private(set) var results: [BenchmarkResult] = []
     private(set) var problems: [String] = []
+    private var lastRecord = MonotonicClock.now()
 
     init(options: BenchmarkOptions, build: String, log: @escaping (String) -> Void) {
         self.options = options
@@ -17,7 +18,7 @@ final class ScenarioContext {
         policy =
             options.quick
             ? TrialPolicy(minimumTrials: 3, maximumTrials: 5, budgetNanoseconds: 5_000_000)
-            : TrialPolicy(minimumTrials: 7, maximumTrials: 101, budgetNanoseconds: 300_000_000)
+            : TrialPolicy(minimumTrials: 5, maximumTrials: 51, budgetNanoseconds: 150_000_000)
     }
 
     /// Binding counts for the binding scenarios.
@@ -33,7 +34,7 @@ final class ScenarioContext {
     var deepLevels: Int { options.quick ? 1_000 : 10_000 }
 
     /// A policy for trials whose setup is rebuilt every time (registration).
-    var rebuildPolicy: TrialPolicy { policy.capped(at: options.quick ? 3 : 7) }
+    var rebuildPolicy: TrialPolicy { policy.capped(at: options.quick ? 3 : 5) }
 
     /// Records a failed self-check.
     func check(_ condition: Bool, _ message: @autoclosure () -> String) {
@@ -89,7 +90,9 @@ final class ScenarioContext {
             allocationsPerOp: allocationCount.map { Double($0) / per }, referenceTotalNs: reference,
             trials: themeKit.trials, build: build, note: note)
         results.append(result)
-        log(TableWriter.progressLine(result))
+        let now = MonotonicClock.now()
+        log(TableWriter.progressLine(result) + " (\(format(Double(now - lastRecord) / 1e9)) s)")
+        lastRecord = now
     }
 }
 
