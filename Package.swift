@@ -7,11 +7,13 @@ let package = Package(
     products: [
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
+        .executable(name: "themekit-demo", targets: ["ThemeKitDemo"]),
         .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
         .target(name: "ThemeKit"),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
+        .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),

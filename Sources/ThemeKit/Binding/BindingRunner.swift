@@ -1,22 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One binding's work, specialised at `bind` time for its object and value types,
 /// so the refresh loop performs no dynamic cast and no key-path hashing.
+@usableFromInline
+// Sound: created on the binding thread and handed over through the theme's lock;
+// from then on only the delivering thread reads or writes it (the `var`s are
+// caches set by the binding table and by `run`) — deliveries never overlap.
 class BindingRunner: @unchecked Sendable {
-    // Sound: immutable after init. It is created on the binding thread and, after being
-    // handed over through the theme's lock, only ever run by the delivering thread.
     let keyPath: AnyKeyPath?
+    /// The key path's hash, filled in by the binding table from its cache.
+    var keyPathHash = 0
+    /// Byte offset of the property inside the object when the key path names a plain
+    /// stored property; `0` when it does not (computed, observed, or through another
+    /// object); `-1` while unknown.
+    var storedOffset = -1
 
+    @usableFromInline
     init(keyPath: AnyKeyPath?) { self.keyPath = keyPath }
+
+    /// Whether both runners write the same key path (hash first: `==` on key paths is slow).
+    final func isSameKeyPath(as other: BindingRunner) -> Bool {
+        guard let keyPath, let otherPath = other.keyPath else { return false }
+        return keyPath === otherPath || (keyPathHash == other.keyPathHash && keyPath == otherPath)
+    }
 
     /// Runs the provider and writes the result into `object`.
     func run(_ object: AnyObject, _ context: ThemeContext) { fatalError("abstract") }
 }
 
+@usableFromInline
+// Sound: see BindingRunner.
 final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
-    // Sound: immutable after init (see BindingRunner).
     private let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
     private let isConcreteClass: Bool
 
+    @usableFromInline
     init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
         self.path = path
         self.provider = provider
@@ -25,15 +50,73 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
     }
 
     override func run(_ object: AnyObject, _ context: ThemeContext) {
-        // The table stores exactly the object that was bound with this runner, so
-        // for a concrete class the unchecked downcast is exact.
+        // The provider runs before any access to the property begins, so it may read it.
+        let value = provider(context)
+        if storedOffset > 0 {
+            // A plain stored property at a fixed offset in this very object (the runner
+            // only ever runs on the object it was bound with, and a stored property has
+            // the same offset in every instance of a class and of its subclasses): write
+            // it directly, skipping the key-path runtime's retain and exclusivity bookkeeping.
+            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            (base + storedOffset).assumingMemoryBound(to: Value.self).pointee = value
+            return
+        }
+        // The table stores exactly the object bound with this runner, so for a
+        // concrete class the unchecked downcast is exact.
         let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
-        typed[keyPath: path] = provider(context)
+        if storedOffset == 0 {
+            typed[keyPath: path] = value
+        } else {
+            storedOffset = StoredProperty.write(value, to: typed, at: path)
+        }
     }
 }
 
+/// Finds whether a key path names a plain stored property of the object itself.
+enum StoredProperty {
+    /// Writes `value` through `path` as an in-out access and returns the property's
+    /// offset inside `object` when the access projected storage inside the object's
+    /// own allocation — a plain stored property — or `0` otherwise (a computed or
+    /// observed property is accessed through a temporary outside the object; a path
+    /// through another object points into that object's allocation).
+    static func write<Object: AnyObject, Value>(
+        _ value: Value, to object: Object, at path: ReferenceWritableKeyPath<Object, Value>
+    ) -> Int {
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        var offset = 0
+        withUnsafeMutablePointer(to: &object[keyPath: path]) { pointer in
+            pointer.pointee = value
+            let distance = UnsafeMutableRawPointer(pointer) - base
+            // Swift object headers are 16 bytes; the property must end inside the allocation.
+            if distance >= 16, let size = allocationSize(base), distance + MemoryLayout<Value>.size <= size {
+                offset = distance
+            }
+        }
+        return offset
+    }
+
+    /// The usable size of the heap block at `pointer`, when the platform reports it.
+    private static func allocationSize(_ pointer: UnsafeMutableRawPointer) -> Int? {
+        #if canImport(Darwin)
+            return malloc_size(pointer)
+        #else
+            guard let function = usableSize else { return nil }
+            return function(pointer)
+        #endif
+    }
+
+    #if !canImport(Darwin)
+        private typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+        // glibc's malloc_usable_size is not in the Glibc module map; look it up once.
+        private static let usableSize: UsableSize? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else { return nil }
+            return unsafeBitCast(symbol, to: UsableSize.self)
+        }()
+    #endif
+}
+
+// Sound: immutable after init (see BindingRunner).
 final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendable {
-    // Sound: immutable after init (see BindingRunner).
     private let body: @Sendable (Object, ThemeContext) -> Void
     private let isConcreteClass: Bool
 

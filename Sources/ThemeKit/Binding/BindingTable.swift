@@ -1,7 +1,9 @@
 /// One binding: a runner and what it read on its last run.
 struct BindingRecord {
-    /// `nil` marks a removed binding whose position may be reused.
-    var runner: BindingRunner?
+    /// `nil` marks a removed binding whose position may be reused. Retained manually:
+    /// the table retains on insert and releases on removal, so the refresh loop
+    /// calls runners without reference counting.
+    var runner: Unmanaged<BindingRunner>?
     /// The dependency bits recorded on the last run.
     var dependencies: UInt64
     /// Extension bits for which this position has an entry in the reverse index
@@ -26,6 +28,8 @@ struct ObjectRecord {
     var bindings: ContiguousArray<BindingRecord>
     /// The union of the bindings' dependencies.
     var dependencies: UInt64
+    /// Whether some binding has not run yet.
+    var hasNewBindings: Bool
 }
 
 /// An entry of the reverse index: "the binding at `index` of the object in `slot`
@@ -41,7 +45,11 @@ struct ReverseEntry: Equatable {
 ///
 /// Only the delivering thread touches it (see `ThemeCore`), so it has no lock.
 final class BindingTable {
-    private(set) var objects: ContiguousArray<ObjectRecord> = []
+    /// Object records, indexed by slot. Manually managed so the refresh loop reads
+    /// them through a pointer: no copy-on-write or exclusivity checks per access.
+    private(set) var objects: UnsafeMutablePointer<ObjectRecord>
+    private(set) var objectCount = 0
+    private var objectCapacity = 0
     private var freeHead: Int32 = -1
     private var slotByIdentifier: [ObjectIdentifier: Int32] = [:]
     /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
@@ -50,19 +58,53 @@ final class BindingTable {
     /// Head of each node's object list, indexed by node id.
     private(set) var nodeHeads: ContiguousArray<Int32> = []
     private(set) var liveObjectCount = 0
+    private var keyPaths = KeyPathCache()
     private var registrationsSinceSweep = 0
 
+    init() {
+        objectCapacity = 64
+        objects = .allocate(capacity: objectCapacity)
+    }
+
+    deinit {
+        for slot in 0..<objectCount {
+            for binding in objects[slot].bindings { binding.runner?.release() }
+        }
+        objects.deinitialize(count: objectCount)
+        objects.deallocate()
+    }
+
+    /// The slots in use or free, `0..<objectCount`.
+    var slots: Range<Int> { 0..<objectCount }
+
     var bindingCount: Int {
-        objects.reduce(0) { $0 + ($1.identifier == nil ? 0 : $1.bindings.lazy.filter { $0.runner != nil }.count) }
+        var count = 0
+        for slot in slots where objects[slot].identifier != nil {
+            count += objects[slot].bindings.lazy.filter { $0.runner != nil }.count
+        }
+        return count
+    }
+
+    private func appendObject(_ record: ObjectRecord) {
+        if objectCount == objectCapacity {
+            let capacity = objectCapacity * 2
+            let grown = UnsafeMutablePointer<ObjectRecord>.allocate(capacity: capacity)
+            grown.moveInitialize(from: objects, count: objectCount)
+            objects.deallocate()
+            objects = grown
+            objectCapacity = capacity
+        }
+        (objects + objectCount).initialize(to: record)
+        objectCount += 1
     }
 
     // MARK: Objects
 
     /// The slot of `object`, creating one attached to `node` when it is new.
-    func slot(for object: AnyObject, node: Int32) -> Int32 {
+    func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
         let identifier = ObjectIdentifier(object)
         if let slot = slotByIdentifier[identifier] {
-            if objects[Int(slot)].object === object { return slot }
+            if objects[Int(slot)].object === object { return (slot, false) }
             // A dead object's address was reused by a new one.
             prune(slot: slot)
         }
@@ -76,19 +118,19 @@ final class BindingTable {
             objects[Int(slot)].identifier = identifier
             objects[Int(slot)].nextFree = -1
         } else {
-            slot = Int32(objects.count)
+            slot = Int32(objectCount)
             var bindings = ContiguousArray<BindingRecord>()
             bindings.reserveCapacity(4)
-            objects.append(
+            appendObject(
                 ObjectRecord(
                     object: object, identifier: identifier, generation: 0, node: node, previousInNode: -1,
-                    nextInNode: -1, nextFree: -1, bindings: bindings, dependencies: 0))
+                    nextInNode: -1, nextFree: -1, bindings: bindings, dependencies: 0, hasNewBindings: false))
         }
         slotByIdentifier[identifier] = slot
         liveObjectCount += 1
         objects[Int(slot)].node = node
         link(slot: slot, to: node)
-        return slot
+        return (slot, true)
     }
 
     /// The slot of `object` when it is tracked.
@@ -103,13 +145,17 @@ final class BindingTable {
     func prune(slot: Int32) {
         let index = Int(slot)
         guard let identifier = objects[index].identifier else { return }
-        for binding in objects[index].bindings { markStale(binding.indexed) }
+        for binding in objects[index].bindings {
+            markStale(binding.indexed)
+            binding.runner?.release()
+        }
         unlink(slot: slot)
         if slotByIdentifier[identifier] == slot { slotByIdentifier[identifier] = nil }
         objects[index].object = nil
         objects[index].identifier = nil
         objects[index].bindings.removeAll(keepingCapacity: false)
         objects[index].dependencies = 0
+        objects[index].hasNewBindings = false
         objects[index].generation &+= 1
         objects[index].nextFree = freeHead
         freeHead = slot
@@ -121,7 +167,7 @@ final class BindingTable {
     func sweep() -> Int {
         registrationsSinceSweep = 0
         var freed = 0
-        for slot in objects.indices where objects[slot].identifier != nil && objects[slot].object == nil {
+        for slot in slots where objects[slot].identifier != nil && objects[slot].object == nil {
             prune(slot: Int32(slot))
             freed += 1
         }
@@ -135,24 +181,45 @@ final class BindingTable {
     /// - Returns: The binding's index within the object.
     func addBinding(_ runner: BindingRunner, slot: Int32) -> Int32 {
         let index = Int(slot)
+        let retained = Unmanaged.passRetained(runner)
+        objects[index].hasNewBindings = true
         if let keyPath = runner.keyPath {
-            for position in objects[index].bindings.indices
-            where objects[index].bindings[position].runner?.keyPath == keyPath {
-                objects[index].bindings[position].runner = runner
+            let info = keyPaths.info(for: keyPath)
+            runner.keyPathHash = info.hash
+            runner.storedOffset = info.offset
+            for position in objects[index].bindings.indices {
+                guard let existing = objects[index].bindings[position].runner,
+                    existing.takeUnretainedValue().isSameKeyPath(as: runner)
+                else { continue }
+                objects[index].bindings[position].runner = retained
                 objects[index].bindings[position].isNew = true
+                existing.release()
                 return Int32(position)
             }
         }
-        let record = BindingRecord(runner: runner, dependencies: 0, indexed: 0, epoch: 0, isNew: true)
         if let free = objects[index].bindings.firstIndex(where: { $0.runner == nil }) {
             // Keep `indexed`: the stale entries of the old binding still point here.
-            objects[index].bindings[free].runner = runner
+            objects[index].bindings[free].runner = retained
             objects[index].bindings[free].isNew = true
             objects[index].bindings[free].epoch = 0
             return Int32(free)
         }
-        objects[index].bindings.append(record)
+        objects[index].bindings.append(
+            BindingRecord(runner: retained, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
         return Int32(objects[index].bindings.count - 1)
+    }
+
+    /// Gives a runner the offset the cache knows for its key path; returns whether it knew one.
+    func prepare(_ runner: BindingRunner) -> Bool {
+        guard let keyPath = runner.keyPath else { return true }
+        let offset = keyPaths.info(for: keyPath).offset
+        runner.storedOffset = offset
+        return offset >= 0
+    }
+
+    /// Records what a runner's first run learned about its key path.
+    func learn(from runner: BindingRunner) {
+        if let keyPath = runner.keyPath { keyPaths.learn(offset: runner.storedOffset, for: keyPath) }
     }
 
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
@@ -160,7 +227,7 @@ final class BindingTable {
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
         let index = Int(slot)
         for position in objects[index].bindings.indices
-        where objects[index].bindings[position].runner?.keyPath == keyPath {
+        where objects[index].bindings[position].runner?.takeUnretainedValue().keyPath == keyPath {
             removeBinding(at: position, slot: slot)
             return true
         }
@@ -174,6 +241,7 @@ final class BindingTable {
         let index = Int(slot)
         let dependencies = objects[index].bindings[position].dependencies
         markStale(dependencies & objects[index].bindings[position].indexed)
+        objects[index].bindings[position].runner?.release()
         objects[index].bindings[position].runner = nil
         objects[index].bindings[position].dependencies = 0
         recomputeUnion(slot: slot)
@@ -181,30 +249,41 @@ final class BindingTable {
     }
 
     /// Records the dependencies a binding read on its run and updates the reverse index.
-    @inline(__always)
     func record(dependencies: UInt64, slot: Int32, index position: Int32) {
         let index = Int(slot)
-        let old = objects[index].bindings[Int(position)].dependencies
-        guard old != dependencies else { return }
-        objects[index].bindings[Int(position)].dependencies = dependencies
-        let extensionBits = dependencies & DependencyBits.extensions
-        let missing = extensionBits & ~objects[index].bindings[Int(position)].indexed
+        let generation = objects[index].generation
+        let changed = objects[index].bindings.withUnsafeMutableBufferPointer { bindings in
+            updateDependencies(
+                of: &bindings[Int(position)], to: dependencies, slot: slot, index: position, generation: generation)
+        }
+        if changed { recomputeUnion(slot: slot) }
+    }
+
+    /// Stores a binding's new dependencies and indexes the keys it newly read.
+    /// - Returns: Whether they changed (the object's union must then be recomputed).
+    @inline(__always)
+    func updateDependencies(
+        of binding: inout BindingRecord, to dependencies: UInt64, slot: Int32, index: Int32, generation: UInt32
+    ) -> Bool {
+        let old = binding.dependencies
+        guard old != dependencies else { return false }
+        binding.dependencies = dependencies
+        let missing = dependencies & DependencyBits.extensions & ~binding.indexed
         if missing != 0 {
             var bits = missing
-            let entry = ReverseEntry(slot: slot, index: position, generation: objects[index].generation)
+            let entry = ReverseEntry(slot: slot, index: index, generation: generation)
             while bits != 0 {
-                let bit = bits.trailingZeroBitCount
-                reverse[bit].append(entry)
+                reverse[bits.trailingZeroBitCount].append(entry)
                 bits &= bits - 1
             }
-            objects[index].bindings[Int(position)].indexed |= missing
+            binding.indexed |= missing
         }
         let dropped = old & ~dependencies & DependencyBits.extensions
         if dropped != 0 { markStale(dropped) }
-        recomputeUnion(slot: slot)
+        return true
     }
 
-    private func recomputeUnion(slot: Int32) {
+    func recomputeUnion(slot: Int32) {
         let index = Int(slot)
         var union: UInt64 = 0
         for binding in objects[index].bindings where binding.runner != nil { union |= binding.dependencies }
@@ -224,11 +303,11 @@ final class BindingTable {
     /// Whether a reverse entry still denotes a live binding that depends on `bit`.
     @inline(__always)
     func isValid(_ entry: ReverseEntry, bit: Int) -> Bool {
-        let object = objects[Int(entry.slot)]
-        guard object.identifier != nil, object.generation == entry.generation,
-            Int(entry.index) < object.bindings.count
+        let object = objects + Int(entry.slot)
+        guard object.pointee.identifier != nil, object.pointee.generation == entry.generation,
+            Int(entry.index) < object.pointee.bindings.count
         else { return false }
-        let binding = object.bindings[Int(entry.index)]
+        let binding = object.pointee.bindings[Int(entry.index)]
         return binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0
     }
 
@@ -320,15 +399,4 @@ final class BindingTable {
         }
         return moved
     }
-
-    /// Marks a binding as run in `epoch`; returns `false` when it already ran.
-    @inline(__always)
-    func claim(slot: Int32, index: Int, epoch: UInt32) -> Bool {
-        if objects[Int(slot)].bindings[index].epoch == epoch { return false }
-        objects[Int(slot)].bindings[index].epoch = epoch
-        return true
-    }
-
-    @inline(__always)
-    func clearNew(slot: Int32, index: Int) { objects[Int(slot)].bindings[index].isNew = false }
 }

@@ -2,11 +2,12 @@
 ///
 /// Providers read through it, so every binding in one pass sees the same values
 /// even when user code changes the theme meanwhile.
+// Sound: every stored property is a `let` of immutable, Sendable contents.
 final class ValueSnapshot: @unchecked Sendable {
-    // Sound: every stored property is a `let` of immutable, Sendable contents.
     let values: ContiguousArray<AnyExtensionBox?>
     let variants: ContiguousArray<AnyVariantBox?>
-    let registry: [ExtensionRegistry.Entry]
+    /// Registered type identities, indexed by registry id, for the hot-path lookup.
+    let identifiers: ContiguousArray<ObjectIdentifier>
     let style: ThemeStyle
     let contrast: ThemeContrast
 
@@ -16,7 +17,7 @@ final class ValueSnapshot: @unchecked Sendable {
     ) {
         self.values = values
         self.variants = variants
-        self.registry = ExtensionRegistry.entries
+        self.identifiers = ContiguousArray(ExtensionRegistry.entries.map(\.identifier))
         self.style = style
         self.contrast = contrast
     }
@@ -25,8 +26,10 @@ final class ValueSnapshot: @unchecked Sendable {
     @inline(__always)
     func id<Extension: ThemeExtension>(of type: Extension.Type) -> Int {
         let identifier = ObjectIdentifier(type)
-        for entry in registry where entry.identifier == identifier { return entry.id }
-        return ExtensionRegistry.id(of: type)
+        return identifiers.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where buffer[index] == identifier { return index }
+            return ExtensionRegistry.id(of: type)
+        }
     }
 
     /// The value of `type` for a style and contrast, and whether it depends on them.

@@ -18,12 +18,20 @@ extension Theme {
     ///     node moves the object there; `nil` keeps its current node (the root for a new object).
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     /// - Complexity: O(1) amortised, plus one run of `provider`.
+    @inlinable
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
+        // Inlinable so the runner's generic type is resolved in the caller, once,
+        // instead of through a metadata lookup on every call.
+        enqueue(object, KeyPathBindingRunner(path: keyPath, provider: provider), in: node)
+    }
+
+    /// Queues a binding for the next pass (run at once when nothing else is delivering).
+    @usableFromInline
+    func enqueue(_ object: AnyObject, _ runner: BindingRunner, in node: ThemeNode?) {
         checkOwnership(node)
-        let runner = KeyPathBindingRunner(path: keyPath, provider: provider)
         core.mutate { $0.pending.operations.append(.bind(object: object, runner: runner, node: node)) }
     }
 
@@ -35,9 +43,7 @@ extension Theme {
     public func customize<Object: AnyObject>(
         _ object: Object, in node: ThemeNode? = nil, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) {
-        checkOwnership(node)
-        let runner = CustomizeRunner(body: body)
-        core.mutate { $0.pending.operations.append(.bind(object: object, runner: runner, node: node)) }
+        enqueue(object, CustomizeRunner(body: body), in: node)
     }
 
     /// Re-runs every provider and `customize` closure of `object` now (for a control

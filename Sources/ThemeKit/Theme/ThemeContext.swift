@@ -13,20 +13,19 @@
 ///
 /// A context is valid only while its provider runs; do not store it.
 public struct ThemeContext {
-    let resolvedStyle: ThemeStyle
-    let resolvedContrast: ThemeContrast
-    let recorder: DependencyRecorder
+    @usableFromInline let resolvedStyle: ThemeStyle
+    @usableFromInline let resolvedContrast: ThemeContrast
+    @usableFromInline let recorder: DependencyRecorder
 
     /// `true` on a binding's first run, `false` on every later one.
     ///
     /// Adapters animate only later runs: the first application of a theme to a new
     /// view should appear at once, a later switch may cross-fade.
-    public let isInitialApplication: Bool
+    public var isInitialApplication: Bool { recorder.state.pointee.isInitial }
 
-    init(style: ThemeStyle, contrast: ThemeContrast, isInitialApplication: Bool, recorder: DependencyRecorder) {
+    init(style: ThemeStyle, contrast: ThemeContrast, recorder: DependencyRecorder) {
         resolvedStyle = style
         resolvedContrast = contrast
-        self.isInitialApplication = isInitialApplication
         self.recorder = recorder
     }
 
@@ -36,16 +35,18 @@ public struct ThemeContext {
     /// The effective style here: the nearest override on the node path, else the theme's.
     ///
     /// Reading it makes the running provider depend on the style.
+    @inlinable
     public var style: ThemeStyle {
-        recorder.read |= DependencyBits.style
+        recorder.state.pointee.read |= 1  // DependencyBits.style
         return resolvedStyle
     }
 
     /// The effective contrast here: the nearest override on the node path, else the theme's.
     ///
     /// Reading it makes the running provider depend on the contrast.
+    @inlinable
     public var contrast: ThemeContrast {
-        recorder.read |= DependencyBits.contrast
+        recorder.state.pointee.read |= 2  // DependencyBits.contrast
         return resolvedContrast
     }
 
@@ -58,7 +59,7 @@ public struct ThemeContext {
         let snapshot = recorder.snapshot
         let id = snapshot.id(of: type)
         let result = snapshot.value(type, id: id, style: resolvedStyle, contrast: resolvedContrast)
-        recorder.read |=
+        recorder.state.pointee.read |=
             DependencyBits.bit(forExtension: id) | (result.dependsOnAppearance ? DependencyBits.appearance : 0)
         return result.value
     }
@@ -68,10 +69,35 @@ public struct ThemeContext {
 }
 
 /// Collects what one provider run reads. One instance serves a whole pass.
-
+///
+/// The mutable state lives behind a pointer so the hot reads in `ThemeContext`
+/// need neither a retain nor a dynamic exclusivity check.
+@usableFromInline
 final class DependencyRecorder {
-    var read: UInt64 = 0
+    @usableFromInline
+    struct State {
+        @usableFromInline var read: UInt64 = 0
+        @usableFromInline var isInitial = false
+    }
+
+    @usableFromInline let state: UnsafeMutablePointer<State>
     var snapshot: ValueSnapshot
 
-    init(snapshot: ValueSnapshot) { self.snapshot = snapshot }
+    init(snapshot: ValueSnapshot) {
+        self.snapshot = snapshot
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit { state.deallocate() }
+
+    /// Starts recording one binding's run.
+    @inline(__always)
+    func begin(isInitial: Bool) {
+        state.pointee = State(read: 0, isInitial: isInitial)
+    }
+
+    /// What the run read.
+    @inline(__always)
+    var read: UInt64 { state.pointee.read }
 }

@@ -98,17 +98,28 @@ extension ThemeCore {
 
         // 4. Providers and customize closures.
         for item in direct {
+            let node = table.objects[Int(item.slot)].node
+            let style = tree.style(of: node)
+            let contrast = tree.contrast(of: node)
             if item.index >= 0 {
-                runBinding(slot: item.slot, index: Int(item.index), recorder: recorder)
+                table.runBinding(
+                    slot: item.slot, index: Int(item.index), epoch: epoch, style: style, contrast: contrast,
+                    recorder: recorder)
             } else {
-                runObject(slot: item.slot, mask: item.mask, recorder: recorder)
+                table.runObject(
+                    slot: item.slot, mask: item.mask, epoch: epoch, style: style, contrast: contrast,
+                    recorder: recorder)
             }
         }
         for change in changedNodes {
+            let style = tree.style(of: change.node)
+            let contrast = tree.contrast(of: change.node)
             var slot = Int(change.node) < table.nodeHeads.count ? table.nodeHeads[Int(change.node)] : -1
             while slot >= 0 {
                 let next = table.objects[Int(slot)].nextInNode
-                runObject(slot: slot, mask: change.changed, recorder: recorder)
+                table.runObject(
+                    slot: slot, mask: change.changed, epoch: epoch, style: style, contrast: contrast,
+                    recorder: recorder)
                 slot = next
             }
         }
@@ -116,7 +127,7 @@ extension ThemeCore {
         while extensionBits != 0 {
             let bit = extensionBits.trailingZeroBitCount
             extensionBits &= extensionBits - 1
-            runReverse(bit: bit, recorder: recorder)
+            table.runReaders(of: bit, epoch: epoch, tree: tree, recorder: recorder)
         }
 
         // 5. Observer tokens.
@@ -159,9 +170,8 @@ extension ThemeCore {
         switch operation {
         case .bind(let object, let runner, let node):
             let nodeID = node.map { $0.id }
-            let existing = table.existingSlot(for: object)
-            let slot = existing ?? table.slot(for: object, node: nodeID ?? 0)
-            if let nodeID, existing != nil { moveObject(slot: slot, to: nodeID, direct: &direct) }
+            let (slot, isNew) = table.slot(for: object, node: nodeID ?? 0)
+            if let nodeID, !isNew { moveObject(slot: slot, to: nodeID, direct: &direct) }
             let index = table.addBinding(runner, slot: slot)
             direct.append((slot, index, 0))
         case .unbind(let object, let keyPath):
@@ -208,91 +218,6 @@ extension ThemeCore {
         _ style: ThemeStyle, _ contrast: ThemeContrast, _ otherStyle: ThemeStyle, _ otherContrast: ThemeContrast
     ) -> UInt64 {
         (style != otherStyle ? DependencyBits.style : 0) | (contrast != otherContrast ? DependencyBits.contrast : 0)
-    }
-
-    // MARK: Running bindings
-
-    /// Runs the bindings of one object whose dependencies meet `mask` (and new ones).
-    private func runObject(slot: Int32, mask: UInt64, recorder: DependencyRecorder) {
-        let index = Int(slot)
-        guard table.objects[index].identifier != nil else { return }
-        let hasNew = table.objects[index].bindings.contains { $0.isNew }
-        guard hasNew || table.objects[index].dependencies & mask != 0 || mask == .max else { return }
-        guard let object = table.objects[index].object else {
-            table.prune(slot: slot)
-            return
-        }
-        let node = table.objects[index].node
-        let style = tree.style(of: node)
-        let contrast = tree.contrast(of: node)
-        let count = table.objects[index].bindings.count
-        for position in 0..<count {
-            let binding = table.objects[index].bindings[position]
-            guard let runner = binding.runner,
-                binding.isNew || binding.dependencies & mask != 0 || mask == .max,
-                table.claim(slot: slot, index: position, epoch: epoch)
-            else { continue }
-            recorder.read = 0
-            runner.run(
-                object,
-                ThemeContext(style: style, contrast: contrast, isInitialApplication: binding.isNew, recorder: recorder))
-            if binding.isNew { table.clearNew(slot: slot, index: position) }
-            table.record(dependencies: recorder.read, slot: slot, index: Int32(position))
-        }
-    }
-
-    /// Runs one binding (a new or replaced one).
-    private func runBinding(slot: Int32, index position: Int, recorder: DependencyRecorder) {
-        let index = Int(slot)
-        guard table.objects[index].identifier != nil, position < table.objects[index].bindings.count,
-            let runner = table.objects[index].bindings[position].runner,
-            table.claim(slot: slot, index: position, epoch: epoch)
-        else { return }
-        guard let object = table.objects[index].object else {
-            table.prune(slot: slot)
-            return
-        }
-        let node = table.objects[index].node
-        let isNew = table.objects[index].bindings[position].isNew
-        recorder.read = 0
-        runner.run(
-            object,
-            ThemeContext(
-                style: tree.style(of: node), contrast: tree.contrast(of: node), isInitialApplication: isNew,
-                recorder: recorder))
-        table.clearNew(slot: slot, index: position)
-        table.record(dependencies: recorder.read, slot: slot, index: Int32(position))
-    }
-
-    /// Runs every binding that read extension bit `bit`, loading each object once.
-    private func runReverse(bit: Int, recorder: DependencyRecorder) {
-        let entries = table.liveEntries(bit: bit)
-        let mask: UInt64 = 1 << UInt64(bit)
-        var currentSlot: Int32 = -1
-        var currentObject: AnyObject?
-        for entry in entries {
-            if entry.slot != currentSlot {
-                currentSlot = entry.slot
-                currentObject = table.objects[Int(entry.slot)].object
-                if currentObject == nil { table.prune(slot: entry.slot) }
-            }
-            guard let object = currentObject,
-                table.objects[Int(entry.slot)].generation == entry.generation,
-                let runner = table.objects[Int(entry.slot)].bindings[Int(entry.index)].runner,
-                table.objects[Int(entry.slot)].bindings[Int(entry.index)].dependencies & mask != 0,
-                table.claim(slot: entry.slot, index: Int(entry.index), epoch: epoch)
-            else { continue }
-            let node = table.objects[Int(entry.slot)].node
-            let isNew = table.objects[Int(entry.slot)].bindings[Int(entry.index)].isNew
-            recorder.read = 0
-            runner.run(
-                object,
-                ThemeContext(
-                    style: tree.style(of: node), contrast: tree.contrast(of: node), isInitialApplication: isNew,
-                    recorder: recorder))
-            if isNew { table.clearNew(slot: entry.slot, index: Int(entry.index)) }
-            table.record(dependencies: recorder.read, slot: entry.slot, index: entry.index)
-        }
     }
 
     // MARK: Observers

@@ -1,0 +1,118 @@
+/// The refresh loop: running bindings and recording what they read.
+///
+/// Everything here runs on the delivering thread. User code (providers) runs
+/// inside these loops, but it cannot reach the table: every change it makes is
+/// queued for the next pass, so the storage stays put while we iterate it.
+extension BindingTable {
+    /// Runs the bindings of the object in `slot` whose dependencies meet `mask`
+    /// (all of them for `.max`), plus any that never ran, each at most once per `epoch`.
+    @inline(__always)
+    func runObject(
+        slot: Int32, mask: UInt64, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
+        recorder: DependencyRecorder
+    ) {
+        let record = objects + Int(slot)
+        guard record.pointee.identifier != nil,
+            record.pointee.dependencies & mask != 0 || mask == .max || record.pointee.hasNewBindings
+        else { return }
+        // One weak load per object per pass, shared by all its bindings.
+        guard let object = record.pointee.object else {
+            prune(slot: slot)
+            return
+        }
+        let generation = record.pointee.generation
+        var unionChanged = false
+        let context = ThemeContext(style: style, contrast: contrast, recorder: recorder)
+        record.pointee.bindings.withUnsafeMutableBufferPointer { bindings in
+            for position in bindings.indices {
+                guard let runner = bindings[position].runner,
+                    bindings[position].dependencies & mask != 0 || mask == .max || bindings[position].isNew,
+                    bindings[position].epoch != epoch
+                else { continue }
+                bindings[position].epoch = epoch
+                recorder.begin(isInitial: bindings[position].isNew)
+                bindings[position].isNew = false
+                runner._withUnsafeGuaranteedRef { $0.run(object, context) }
+                if updateDependencies(
+                    of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position),
+                    generation: generation)
+                {
+                    unionChanged = true
+                }
+            }
+        }
+        record.pointee.hasNewBindings = false
+        if unionChanged { recomputeUnion(slot: slot) }
+    }
+
+    /// Runs the binding at `index` of the object in `slot` (a new or replaced one).
+    func runBinding(
+        slot: Int32, index: Int, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
+        recorder: DependencyRecorder
+    ) {
+        let record = objects + Int(slot)
+        guard record.pointee.identifier != nil, index < record.pointee.bindings.count else { return }
+        guard let object = record.pointee.object else {
+            prune(slot: slot)
+            return
+        }
+        // A new key-path binding may have been queued before an earlier one of the same
+        // key path taught the cache its offset: look again, and teach it if still unknown.
+        let runner = record.pointee.bindings[index].runner?.takeUnretainedValue()
+        let learns = runner.map { $0.keyPath != nil && $0.storedOffset < 0 && !prepare($0) } ?? false
+        runLoaded(object, slot: slot, index: index, epoch: epoch, style: style, contrast: contrast, recorder: recorder)
+        if learns, let runner { learn(from: runner) }
+        record.pointee.hasNewBindings = record.pointee.bindings.contains { $0.isNew && $0.runner != nil }
+    }
+
+    /// Runs one binding of an already loaded object.
+    @inline(__always)
+    func runLoaded(
+        _ object: AnyObject, slot: Int32, index: Int, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
+        recorder: DependencyRecorder
+    ) {
+        let record = objects + Int(slot)
+        let generation = record.pointee.generation
+        let changed = record.pointee.bindings.withUnsafeMutableBufferPointer { bindings -> Bool in
+            guard let runner = bindings[index].runner, bindings[index].epoch != epoch else { return false }
+            bindings[index].epoch = epoch
+            recorder.begin(isInitial: bindings[index].isNew)
+            bindings[index].isNew = false
+            runner._withUnsafeGuaranteedRef {
+                $0.run(object, ThemeContext(style: style, contrast: contrast, recorder: recorder))
+            }
+            return updateDependencies(
+                of: &bindings[index], to: recorder.read, slot: slot, index: Int32(index), generation: generation)
+        }
+        if changed { recomputeUnion(slot: slot) }
+    }
+
+    /// Runs every binding that read extension bit `bit`, loading each object once.
+    /// - Complexity: O(entries in the bit's reverse list).
+    func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, recorder: DependencyRecorder) {
+        let entries = liveEntries(bit: bit)
+        var currentSlot: Int32 = -1
+        var currentObject: AnyObject?
+        var style = ThemeStyle.light
+        var contrast = ThemeContrast.standard
+        for entry in entries {
+            if entry.slot != currentSlot {
+                currentSlot = entry.slot
+                let record = objects + Int(entry.slot)
+                currentObject = record.pointee.object
+                if currentObject == nil {
+                    prune(slot: entry.slot)
+                    continue
+                }
+                style = tree.style(of: record.pointee.node)
+                contrast = tree.contrast(of: record.pointee.node)
+            }
+            guard let object = currentObject, objects[Int(entry.slot)].generation == entry.generation else {
+                continue
+            }
+            runLoaded(
+                object, slot: entry.slot, index: Int(entry.index), epoch: epoch, style: style, contrast: contrast,
+                recorder: recorder)
+        }
+    }
+}

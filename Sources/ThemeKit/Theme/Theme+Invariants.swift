@@ -1,0 +1,88 @@
+/// Self-checks of the engine's invariants, for tests and debugging.
+extension Theme {
+    /// Checks every invariant of the binding table and node tree and returns the
+    /// violations found (empty when all hold). Pending work is delivered first.
+    ///
+    /// - Every live binding appears in the reverse index of exactly the extension
+    ///   keys it read on its last run, once, and nowhere else.
+    /// - An object's dependency union is the union of its bindings' dependencies.
+    /// - Each tracked object is in exactly its node's object list.
+    /// - A node's effective style and contrast are its override, else its parent's, else the theme's.
+    /// - The engine's tree matches the nodes' parents and overrides.
+    ///
+    /// Returns `["busy"]` when called from inside a delivery.
+    /// - Complexity: O(bindings + nodes + reverse-index entries).
+    package func checkInvariants() -> [String] {
+        // Deliver anything queued, then check with the engine held.
+        core.mutate { _ in }
+        return core.withEngine { core.invariantViolations() } ?? ["busy"]
+    }
+}
+
+extension ThemeCore {
+    func invariantViolations() -> [String] {
+        var problems: [String] = []
+        let objects = UnsafeBufferPointer(start: table.objects, count: table.objectCount)
+        // Reverse index.
+        for bit in 2..<64 {
+            var seen = Set<Int64>()
+            for entry in table.reverse[bit] where table.isValid(entry, bit: bit) {
+                let key = Int64(entry.slot) << 32 | Int64(entry.index)
+                if !seen.insert(key).inserted { problems.append("duplicate reverse entry \(entry) for bit \(bit)") }
+            }
+            for (slot, object) in objects.enumerated() where object.identifier != nil {
+                for (index, binding) in object.bindings.enumerated()
+                where binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0 {
+                    let key = Int64(slot) << 32 | Int64(index)
+                    if !seen.contains(key) { problems.append("binding \(slot).\(index) missing from bit \(bit)") }
+                }
+            }
+        }
+        // Unions and node lists.
+        var listed = Set<Int32>()
+        for node in table.nodeHeads.indices {
+            var slot = table.nodeHeads[node]
+            var previous: Int32 = -1
+            while slot >= 0 {
+                let object = objects[Int(slot)]
+                if object.node != Int32(node) { problems.append("object \(slot) listed under node \(node)") }
+                if object.previousInNode != previous { problems.append("object \(slot) has a wrong back link") }
+                if !listed.insert(slot).inserted {
+                    problems.append("object \(slot) listed twice")
+                    break
+                }
+                previous = slot
+                slot = object.nextInNode
+            }
+        }
+        for (slot, object) in objects.enumerated() where object.identifier != nil {
+            let union = object.bindings.reduce(UInt64(0)) { $0 | ($1.runner == nil ? 0 : $1.dependencies) }
+            if union != object.dependencies { problems.append("object \(slot) has a stale dependency union") }
+            if !listed.contains(Int32(slot)) { problems.append("object \(slot) is in no node list") }
+            if !tree.isAlive(object.node) { problems.append("object \(slot) is attached to dead node \(object.node)") }
+        }
+        // Tree.
+        let model = lock.withLock { self.model }
+        for (index, node) in tree.nodes.enumerated() where node.isAlive {
+            let inheritedStyle = node.parent >= 0 ? tree.nodes[Int(node.parent)].style : deliveredStyle
+            let inheritedContrast = node.parent >= 0 ? tree.nodes[Int(node.parent)].contrast : deliveredContrast
+            if node.style != (node.overrideStyle ?? inheritedStyle) {
+                problems.append("node \(index) resolves style \(node.style)")
+            }
+            if node.contrast != (node.overrideContrast ?? inheritedContrast) {
+                problems.append("node \(index) resolves contrast \(node.contrast)")
+            }
+            guard index < model.nodes.count, model.nodes[index].isAlive else {
+                problems.append("node \(index) is alive in the engine only")
+                continue
+            }
+            let intent = model.nodes[index]
+            if intent.parent != node.parent || intent.overrideStyle != node.overrideStyle
+                || intent.overrideContrast != node.overrideContrast
+            {
+                problems.append("node \(index) differs between model and engine")
+            }
+        }
+        return problems
+    }
+}

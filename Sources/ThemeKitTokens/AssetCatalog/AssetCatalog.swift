@@ -1,0 +1,186 @@
+import Foundation
+
+/// Reads and writes the colour sets of an Xcode asset catalog (`.xcassets` folder).
+///
+/// ```swift
+/// let warnings = try AssetCatalog.write(["AccentColor": accent, "Background": background], to: catalogURL)
+/// let contents = try AssetCatalog.read(from: catalogURL)
+/// contents.colors["AccentColor"]?.resolved(for: .dark)
+/// ```
+///
+/// Both functions work on the file system synchronously and hold no state, so they are safe to call from any
+/// thread; concurrent writes to the same folder are not coordinated.
+public enum AssetCatalog {
+    /// What ``read(from:)`` found: the colour sets by name, and warnings about anything skipped.
+    public struct Contents: Hashable, Sendable {
+        /// The colour sets, keyed by name (`Brand/Primary` inside a namespace folder).
+        public var colors: [String: ColorSet]
+        /// Everything skipped or clamped while reading, in file order.
+        public var warnings: [AssetCatalogWarning]
+
+        /// Creates a result.
+        /// - Parameters:
+        ///   - colors: The colour sets by name.
+        ///   - warnings: The warnings.
+        public init(colors: [String: ColorSet], warnings: [AssetCatalogWarning] = []) {
+            self.colors = colors
+            self.warnings = warnings
+        }
+    }
+
+    /// Writes colour sets into an asset catalog folder, creating it (and its root `Contents.json`) if needed.
+    ///
+    /// Each colour becomes `<name>.colorset/Contents.json`, as produced by ``AssetCatalogColorSet/contentsJSON()``.
+    /// Existing colour sets with the same names are replaced; other files in the folder are left alone.
+    /// A `/` in a name makes a namespace folder, as Xcode's "Provides Namespace" option does: `Brand/Primary`
+    /// is written to `Brand/Primary.colorset` with `"provides-namespace" : true` in `Brand/Contents.json`, and
+    /// ``read(from:)`` returns it under the same name. Names may contain spaces and punctuation, but no part of
+    /// a name may be empty, start with `.`, or contain control characters.
+    ///
+    /// - Parameters:
+    ///   - colors: The colour sets to write, keyed by name.
+    ///   - url: The `.xcassets` folder.
+    /// - Returns: A ``AssetCatalogWarning/customStylesNotWritten(name:styles:)`` warning for each colour set
+    ///   with custom styles, which Xcode cannot express.
+    /// - Throws: ``AssetCatalogError/invalidColorSetName(_:reason:)`` before writing anything if a name is
+    ///   unusable; ``AssetCatalogError/writeFailed(path:reason:)`` if the file system refuses.
+    /// - Complexity: O(*n*) files written for *n* colour sets.
+    @discardableResult
+    public static func write(_ colors: [String: ColorSet], to url: URL) throws(AssetCatalogError)
+        -> [AssetCatalogWarning]
+    {
+        for name in colors.keys.sorted() {
+            try validate(name: name)
+        }
+        try writeFile(XcodeJSON.object(["info": AssetCatalogColorSet.info]).text, to: url)
+        var warnings: [AssetCatalogWarning] = []
+        for name in colors.keys.sorted() {
+            guard let colorSet = colors[name] else { continue }
+            let styles = colorSet.custom.keys.filter { $0 != .light && $0 != .dark }
+            if !styles.isEmpty {
+                warnings.append(
+                    .customStylesNotWritten(name: name, styles: styles.sorted { $0.rawValue < $1.rawValue }))
+            }
+            var folder = url
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            for group in parts.dropLast() {
+                folder = folder.appendingPathComponent(String(group), isDirectory: true)
+                try writeFile(namespaceGroupContents, to: folder)
+            }
+            folder = folder.appendingPathComponent(parts[parts.count - 1] + ".colorset", isDirectory: true)
+            try writeFile(AssetCatalogColorSet(colorSet).contentsJSON(), to: folder)
+        }
+        return warnings
+    }
+
+    /// Reads every colour set in an asset catalog folder, including those inside group folders.
+    ///
+    /// Colour sets in a group whose `Contents.json` sets `"provides-namespace" : true` are named
+    /// `Group/Name`, as Xcode looks them up; otherwise groups do not change the name. Other asset types
+    /// (`.imageset`, `.appiconset`, …) are ignored. Entries that have no fixed sRGB value are skipped with
+    /// a warning (see ``AssetCatalogColorSet/init(contentsJSON:path:warnings:)``), and a colour set left with
+    /// no Any or Light colour is skipped with ``AssetCatalogWarning/missingAnyAppearance(path:)``.
+    ///
+    /// - Parameter url: The `.xcassets` folder.
+    /// - Returns: The colour sets by name, and the warnings.
+    /// - Throws: ``AssetCatalogError`` naming the file and JSON path of the first malformed colour set, or
+    ///   ``AssetCatalogError/readFailed(path:reason:)`` if the folder cannot be listed.
+    public static func read(from url: URL) throws(AssetCatalogError) -> Contents {
+        var contents = Contents(colors: [:])
+        var sources: [String: String] = [:]
+        var visited: Set<String> = []
+        try readFolder(url, namespace: "", into: &contents, sources: &sources, visited: &visited)
+        return contents
+    }
+
+    private static func readFolder(
+        _ folder: URL, namespace: String, into contents: inout Contents, sources: inout [String: String],
+        visited: inout Set<String>
+    ) throws(AssetCatalogError) {
+        // Symbolic links can make group folders contain themselves; visit each real folder once.
+        guard visited.insert(folder.resolvingSymlinksInPath().path).inserted else { return }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        } catch {
+            throw .readFailed(path: folder.path, reason: error.localizedDescription)
+        }
+        for child in names where !child.hasPrefix(".") {
+            let url = folder.appendingPathComponent(child)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
+            else { continue }
+            let fileExtension = url.pathExtension
+            if fileExtension == "colorset" {
+                let name = namespace + url.deletingPathExtension().lastPathComponent
+                let file = url.appendingPathComponent("Contents.json")
+                let data = try readData(file)
+                var warnings: [AssetCatalogWarning] = []
+                let entry = try AssetCatalogColorSet(contentsJSON: data, path: file.path, warnings: &warnings)
+                contents.warnings += warnings
+                guard let colorSet = entry.colorSet else {
+                    contents.warnings.append(.missingAnyAppearance(path: file.path))
+                    continue
+                }
+                if let kept = sources[name] {
+                    contents.warnings.append(.duplicateColorSetName(name, keptPath: kept, ignoredPath: file.path))
+                    continue
+                }
+                sources[name] = file.path
+                contents.colors[name] = colorSet
+            } else if fileExtension.isEmpty {
+                let prefix = try providesNamespace(url) ? namespace + child + "/" : namespace
+                try readFolder(url, namespace: prefix, into: &contents, sources: &sources, visited: &visited)
+            }
+        }
+    }
+
+    /// A group folder's `Contents.json` with Xcode's "Provides Namespace" option on.
+    private static let namespaceGroupContents = XcodeJSON.object([
+        "info": AssetCatalogColorSet.info, "properties": .object(["provides-namespace": .bool(true)]),
+    ]).text
+
+    /// Whether a group folder's `Contents.json` has `"properties" : {"provides-namespace" : true}`.
+    private static func providesNamespace(_ folder: URL) throws(AssetCatalogError) -> Bool {
+        let file = folder.appendingPathComponent("Contents.json")
+        guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        let root = try JSONValue.parse(try readData(file), path: file.path)
+        guard case .object(let members) = root, case .object(let properties)? = members["properties"] else {
+            return false
+        }
+        return properties["provides-namespace"] == .bool(true)
+    }
+
+    private static func readData(_ file: URL) throws(AssetCatalogError) -> Data {
+        do {
+            return try Data(contentsOf: file)
+        } catch {
+            throw .readFailed(path: file.path, reason: error.localizedDescription)
+        }
+    }
+
+    private static func writeFile(_ text: String, to folder: URL) throws(AssetCatalogError) {
+        let file = folder.appendingPathComponent("Contents.json")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file, options: .atomic)
+        } catch {
+            throw .writeFailed(path: file.path, reason: error.localizedDescription)
+        }
+    }
+
+    private static func validate(name: String) throws(AssetCatalogError) {
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .invalidColorSetName(name, reason: "it contains a control character")
+        }
+        for part in name.split(separator: "/", omittingEmptySubsequences: false) {
+            if part.isEmpty {
+                throw .invalidColorSetName(
+                    name, reason: "it has an empty part (empty name, or a leading, trailing or double '/')")
+            }
+            if part.hasPrefix(".") {
+                throw .invalidColorSetName(name, reason: "'\(part)' starts with '.', which would make a hidden folder")
+            }
+        }
+    }
+}

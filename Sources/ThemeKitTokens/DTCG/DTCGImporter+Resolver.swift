@@ -1,0 +1,317 @@
+import Foundation
+
+extension DTCGImporter {
+    /// Imports a DTCG resolver document (version `2025.10`) from a file; its relative `$ref`s
+    /// are resolved against the file's folder.
+    ///
+    /// - Parameters:
+    ///   - url: The resolver file.
+    ///   - id: The pack's id.
+    ///   - name: The pack's name; the resolver's `name` when omitted.
+    /// - Returns: The pack, warnings and statistics.
+    /// - Throws: ``ThemePackError``: unreadable files, malformed JSON, resolver problems, or token
+    ///   problems the policy rejects.
+    public func pack(resolver url: URL, id: String = "dtcg-import", name: String? = nil) throws(ThemePackError)
+        -> DTCGImportResult
+    {
+        let data = try FileLoading.read(url, limit: limits.maxDocumentBytes)
+        return try pack(
+            resolver: data, baseDirectory: url.deletingLastPathComponent(), source: url.lastPathComponent, id: id,
+            name: name)
+    }
+
+    /// Imports a DTCG resolver document.
+    ///
+    /// The resolver's `resolutionOrder` is applied once per appearance, later sources winning.
+    /// The modifier whose contexts include `light` and `dark` (any case) chooses the appearance;
+    /// its high-contrast contexts are found by name — `lightHighContrast`, `light-hc`,
+    /// `light-high-contrast`, `highContrastLight` (and the dark equivalents). Every other modifier
+    /// uses its `default` context. A resolver with no such modifier gives the same values in
+    /// both appearances, with a warning.
+    ///
+    /// `$ref`s may be `#/sets/…` and `#/modifiers/…` pointers, relative file paths with an
+    /// optional `#/pointer`, or inline token objects. A file path that is absolute, has a URL
+    /// scheme, or leaves `baseDirectory` (`../secret.json`) is refused; at most ``maxFiles`` files
+    /// are read, each within ``limits``.
+    ///
+    /// - Parameters:
+    ///   - data: The resolver document.
+    ///   - baseDirectory: The folder relative file references are resolved against.
+    ///   - source: The resolver's name in issues.
+    ///   - id: The pack's id.
+    ///   - name: The pack's name; the resolver's `name` when omitted.
+    /// - Returns: The pack, warnings and statistics.
+    /// - Throws: ``ThemePackError``.
+    public func pack(
+        resolver data: Data, baseDirectory: URL, source: String? = nil, id: String = "dtcg-import",
+        name: String? = nil
+    ) throws(ThemePackError) -> DTCGImportResult {
+        let document: JSONDocument
+        do {
+            document = try JSONReader(limits: limits).read(data)
+        } catch {
+            throw .malformedJSON(error, source: source)
+        }
+        var loader = DTCGResolverLoader(
+            resolver: document.value, baseDirectory: baseDirectory, source: source, limits: limits, maxFiles: maxFiles)
+        let appearances = loader.appearances()
+        if !loader.errors.isEmpty { throw .invalid(loader.errors + loader.warnings.map { $0.issue(under: policy) }) }
+        let resolverName = document.value["name"]?.stringValue
+        return try build(
+            appearances, id: id, name: name ?? resolverName ?? "Imported design tokens", extraIssues: loader.warnings)
+    }
+}
+
+/// Reads a resolver document and the files it references.
+struct DTCGResolverLoader {
+    let resolver: JSONNode
+    let baseDirectory: URL
+    let source: String?
+    let limits: JSONLimits
+    let maxFiles: Int
+    var errors: [ThemePackIssue] = []
+    var warnings: [DTCGProblem] = []
+    var files: [String: JSONDocument] = [:]
+    var documentsBySource: [String: DTCGDocument] = [:]
+
+    init(resolver: JSONNode, baseDirectory: URL, source: String?, limits: JSONLimits, maxFiles: Int) {
+        self.resolver = resolver
+        self.baseDirectory = baseDirectory.standardizedFileURL.resolvingSymlinksInPath()
+        self.source = source
+        self.limits = limits
+        self.maxFiles = maxFiles
+    }
+
+    mutating func error(_ path: String, _ reason: String, _ code: ThemePackIssue.Code) {
+        let issue = ThemePackIssue(source: source, path: path, reason: reason, severity: .error, code: code)
+        if !errors.contains(issue) { errors.append(issue) }
+    }
+
+    mutating func warning(_ path: String, _ reason: String, _ code: ThemePackIssue.Code) {
+        warnings.append(
+            DTCGProblem(
+                source: source, path: path, reason: reason, code: code, lenientAction: .usedDefault,
+                alwaysWarning: true))
+    }
+
+    static func normalized(_ name: String) -> String {
+        String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+    }
+
+    static let highContrastLightNames: Set<String> = ["lighthc", "lighthighcontrast", "highcontrastlight", "hclight"]
+    static let highContrastDarkNames: Set<String> = ["darkhc", "darkhighcontrast", "highcontrastdark", "hcdark"]
+
+    /// The documents of each appearance.
+    mutating func appearances() -> DTCGImporter.AppearanceDocuments {
+        let empty = DTCGImporter.AppearanceDocuments(light: [], dark: [], highContrastLight: nil, highContrastDark: nil)
+        guard case .object(let root) = resolver else {
+            error("$", "a resolver must be a JSON object, not \(resolver.kindDescription)", .wrongType)
+            return empty
+        }
+        switch root["version"] {
+        case .string("2025.10")?: break
+        case nil: error("version", "the resolver has no version; expected \"2025.10\"", .missingKey)
+        case let value?:
+            error(
+                "version", "resolver version \(JSONWriter.string(value)) is not supported; expected \"2025.10\"",
+                .unsupported)
+        }
+        guard case .array(let order)? = root["resolutionOrder"] else {
+            error(
+                "resolutionOrder", "the resolver needs a resolutionOrder array",
+                root["resolutionOrder"] == nil ? .missingKey : .wrongType)
+            return empty
+        }
+        let items = order.enumerated().compactMap { index, item in self.item(item, path: "resolutionOrder[\(index)]") }
+        guard errors.isEmpty else { return empty }
+
+        // The modifier whose contexts include light and dark chooses the appearance.
+        let theme = items.first { item in
+            guard case .modifier(_, let contexts, _, _) = item else { return false }
+            let names = Set(contexts.keys.map(Self.normalized))
+            return names.contains("light") && names.contains("dark")
+        }
+        guard case .modifier(let themeName, let contexts, _, _)? = theme else {
+            warning(
+                "resolutionOrder",
+                "no modifier has light and dark contexts; the same tokens are used for both appearances",
+                .incompleteAppearance)
+            let documents = documents(items, choosing: [:])
+            return DTCGImporter.AppearanceDocuments(
+                light: documents, dark: documents, highContrastLight: nil, highContrastDark: nil)
+        }
+        func context(_ names: Set<String>) -> String? {
+            contexts.keys.sorted().first { names.contains(Self.normalized($0)) }
+        }
+        let light = context(["light"]) ?? "light"
+        let dark = context(["dark"]) ?? "dark"
+        let highLight = context(Self.highContrastLightNames)
+        let highDark = context(Self.highContrastDarkNames)
+        return DTCGImporter.AppearanceDocuments(
+            light: documents(items, choosing: [themeName: light]),
+            dark: documents(items, choosing: [themeName: dark]),
+            highContrastLight: highLight.map { documents(items, choosing: [themeName: $0]) },
+            highContrastDark: highDark.map { documents(items, choosing: [themeName: $0]) })
+    }
+
+    enum Item {
+        case set(name: String, sources: [JSONNode], path: String)
+        case modifier(name: String, contexts: [String: [JSONNode]], defaultContext: String?, path: String)
+    }
+
+    /// A resolution-order entry: a `$ref` to a set or modifier, or an inline one.
+    mutating func item(_ value: JSONNode, path: String) -> Item? {
+        guard case .object(let object) = value else {
+            error(path, "a resolutionOrder entry must be an object, not \(value.kindDescription)", .wrongType)
+            return nil
+        }
+        var definition = object
+        var definitionPath = path
+        var kind = object["type"]?.stringValue
+        var name = object["name"]?.stringValue ?? path
+        if case .string(let reference)? = object["$ref"] {
+            guard reference.hasPrefix("#/"), let target = JSONPointer.resolve(reference, in: resolver),
+                case .object(let targetObject) = target
+            else {
+                error(
+                    path + ".$ref",
+                    "\(JSONWriter.quoted(reference)) does not point to a set or modifier in this resolver",
+                    .unknownReference)
+                return nil
+            }
+            definition = targetObject
+            definitionPath = String(reference.dropFirst(2)).replacingOccurrences(of: "/", with: ".")
+            let components = JSONPointer.components(reference) ?? []
+            if components.count == 2 {
+                if components[0] == "sets" { kind = "set" }
+                if components[0] == "modifiers" { kind = "modifier" }
+                name = components[1]
+            }
+        }
+        if kind == nil { kind = definition["contexts"] != nil ? "modifier" : "set" }
+        if kind == "modifier" {
+            guard case .object(let contextObject)? = definition["contexts"], !contextObject.isEmpty else {
+                error(definitionPath + ".contexts", "a modifier needs a non-empty contexts object", .missingKey)
+                return nil
+            }
+            var contexts: [String: [JSONNode]] = [:]
+            for member in contextObject.members {
+                guard case .array(let sources) = member.value else {
+                    error(
+                        definitionPath + ".contexts.\(member.key)", "a context must be an array of sources", .wrongType)
+                    continue
+                }
+                contexts[member.key] = sources
+            }
+            let defaultContext = definition["default"]?.stringValue
+            if let defaultContext, contexts[defaultContext] == nil {
+                error(
+                    definitionPath + ".default",
+                    "the default context \(JSONWriter.quoted(defaultContext)) is not defined", .unknownReference)
+            }
+            return .modifier(name: name, contexts: contexts, defaultContext: defaultContext, path: definitionPath)
+        }
+        guard case .array(let sources)? = definition["sources"] else {
+            error(definitionPath + ".sources", "a set needs a sources array", .missingKey)
+            return nil
+        }
+        return .set(name: name, sources: sources, path: definitionPath)
+    }
+
+    /// The documents of the resolution order with the given modifier contexts (others at their defaults).
+    mutating func documents(_ items: [Item], choosing chosen: [String: String]) -> [DTCGDocument] {
+        var result: [DTCGDocument] = []
+        for item in items {
+            switch item {
+            case .set(_, let sources, let path):
+                for (index, source) in sources.enumerated() {
+                    if let document = document(source, path: "\(path).sources[\(index)]") { result.append(document) }
+                }
+            case .modifier(let name, let contexts, let defaultContext, let path):
+                let context: String
+                if let choice = chosen[name] {
+                    context = choice
+                } else if let defaultContext {
+                    context = defaultContext
+                } else {
+                    context = contexts.keys.sorted()[0]
+                    warning(
+                        path, "the modifier has no default context; \(JSONWriter.quoted(context)) is used", .missingKey)
+                }
+                for (index, source) in (contexts[context] ?? []).enumerated() {
+                    let sourcePath = "\(path).contexts.\(context)[\(index)]"
+                    if let document = document(source, path: sourcePath) { result.append(document) }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A source: `{"$ref": "file.json#/pointer"}`, `{"$ref": "#/pointer"}` or an inline token group.
+    mutating func document(_ value: JSONNode, path: String) -> DTCGDocument? {
+        guard case .object(let object) = value else {
+            error(path, "a source must be an object", .wrongType)
+            return nil
+        }
+        guard case .string(let reference)? = object["$ref"] else {
+            return DTCGDocument(document: JSONDocument(value: value), source: "\(source ?? "resolver"):\(path)")
+        }
+        if let cached = documentsBySource[reference] { return cached }
+        let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let filePart = String(parts[0])
+        let pointer = parts.count > 1 ? "#" + parts[1] : ""
+        let container: JSONDocument
+        if filePart.isEmpty {
+            container = JSONDocument(value: resolver)
+        } else {
+            guard let loaded = file(filePart, path: path) else { return nil }
+            container = loaded
+        }
+        guard let target = pointer.isEmpty ? container.value : JSONPointer.resolve(pointer, in: container.value) else {
+            error(path + ".$ref", "\(JSONWriter.quoted(reference)) points to nothing", .unknownReference)
+            return nil
+        }
+        let duplicates = pointer.isEmpty ? container.duplicateKeys : []
+        let document = DTCGDocument(
+            document: JSONDocument(value: target, duplicateKeys: duplicates),
+            source: filePart.isEmpty ? reference : filePart)
+        documentsBySource[reference] = document
+        return document
+    }
+
+    /// Reads a referenced file once, refusing paths outside the base directory.
+    mutating func file(_ relative: String, path: String) -> JSONDocument? {
+        let refused =
+            relative.hasPrefix("/") || relative.hasPrefix("~") || relative.contains("://")
+            || relative.contains("\\") || relative.contains("\u{0}")
+        let url = baseDirectory.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
+        guard !refused, url.path.hasPrefix(baseDirectory.path + "/") else {
+            error(
+                path + ".$ref",
+                "\(JSONWriter.quoted(relative)) is outside the resolver's folder; only relative paths inside it are read",
+                .unknownReference)
+            return nil
+        }
+        if let cached = files[url.path] { return cached }
+        guard files.count < maxFiles else {
+            error(path + ".$ref", "the resolver references more than \(maxFiles) files", .outOfRange)
+            return nil
+        }
+        do throws(ThemePackError) {
+            let data = try FileLoading.read(url, limit: limits.maxDocumentBytes)
+            let document: JSONDocument
+            do {
+                document = try JSONReader(limits: limits).read(data)
+            } catch {
+                throw ThemePackError.malformedJSON(error, source: relative)
+            }
+            files[url.path] = document
+            return document
+        } catch {
+            for issue in error.issues {
+                self.error(issue.path == "$" ? path + ".$ref" : issue.path, "\(relative): \(issue.reason)", issue.code)
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,427 @@
+import Foundation
+
+/// Counts for one appearance's merged token set.
+public struct DTCGSetStatistics: Hashable, Sendable {
+    /// Distinct token paths after merging.
+    public var tokenCount: Int
+    /// Tokens whose whole value is an alias.
+    public var aliasCount: Int
+    /// Aliases inside composite values.
+    public var compositeAliasCount: Int
+    /// Tokens that resolved to a value.
+    public var resolvedCount: Int
+
+    /// Creates statistics.
+    public init(tokenCount: Int, aliasCount: Int, compositeAliasCount: Int, resolvedCount: Int) {
+        self.tokenCount = tokenCount
+        self.aliasCount = aliasCount
+        self.compositeAliasCount = compositeAliasCount
+        self.resolvedCount = resolvedCount
+    }
+
+    init(_ set: DTCGTokenSet) {
+        self.init(
+            tokenCount: set.tokens.count, aliasCount: set.aliasCount, compositeAliasCount: set.compositeAliasCount,
+            resolvedCount: set.resolved.count)
+    }
+}
+
+/// What an import read and produced.
+public struct DTCGImportStatistics: Hashable, Sendable {
+    /// The light appearance's token set.
+    public var light: DTCGSetStatistics
+    /// The dark appearance's token set.
+    public var dark: DTCGSetStatistics
+    /// The light high-contrast set, when one was given.
+    public var highContrastLight: DTCGSetStatistics?
+    /// The dark high-contrast set, when one was given.
+    public var highContrastDark: DTCGSetStatistics?
+    /// Colours in the pack.
+    public var colorCount: Int
+    /// Text styles in the pack.
+    public var typographyCount: Int
+    /// Radii in the pack.
+    public var radiusCount: Int
+    /// Spacing values in the pack.
+    public var spacingCount: Int
+    /// Resolved tokens the pack format has no place for (other dimensions, durations, shadows…).
+    public var unmappedCount: Int
+}
+
+/// An imported pack with the warnings and counts of the import.
+public struct DTCGImportResult: Hashable, Sendable {
+    /// The pack.
+    public var pack: ThemePack
+    /// Every warning, in order found.
+    public var warnings: [ThemePackIssue]
+    /// What was read and produced.
+    public var statistics: DTCGImportStatistics
+}
+
+/// Imports W3C Design Tokens (DTCG) into a ``ThemePack``.
+///
+/// Light and dark values come from separate documents or from a resolver's contexts;
+/// high contrast is the base appearance's documents followed by an overlay (later wins), the
+/// way Primer's `light-hc` context is `[light, light.high-contrast]`.
+///
+/// Mapping (see `Docs/DTCG.md` for the full table):
+/// - `color` tokens become colours named by their path (`color.background.brand` for a
+///   `$root` token), light from the light set, dark from the dark set, and high-contrast
+///   values where the high-contrast set differs;
+/// - `typography` tokens become text styles (rem = 16 pt, px = 1 pt, em letter spacing × size);
+/// - `dimension` tokens whose path names a radius (`radius`, `radii`, `corner`) become radii,
+///   and those naming space (`space`, `spacing`, `gap`, `padding`, `margin`, `gutter`) spacing;
+/// - other tokens are resolved and validated but not mapped (counted in the statistics).
+///
+/// Under `.strict` any problem rejects the import with every issue listed; under `.lenient`
+/// invalid tokens are left out and reported as warnings. The fixture quirks — a token with
+/// `$type` but no `$value`, a 3-digit `hex` field, a stray property beside `$value` — are
+/// such problems.
+///
+/// ```swift
+/// let importer = DTCGImporter(policy: .lenient)
+/// let result = try importer.pack(resolver: resolverURL)
+/// result.pack.colors["color.background.default"]?.dark
+/// ```
+public struct DTCGImporter: Sendable {
+    /// How problems are treated.
+    public var policy: DecodingPolicy
+    /// The bounds enforced on every file read.
+    public var limits: JSONLimits
+    /// The longest alias chain followed.
+    public var maxAliasChain: Int
+    /// The most files a resolver may load.
+    public var maxFiles: Int
+
+    /// Creates an importer.
+    /// - Parameters:
+    ///   - policy: `.strict` (default) or `.lenient`.
+    ///   - limits: The JSON limits for each file.
+    ///   - maxAliasChain: The longest alias chain followed; 32 by default.
+    ///   - maxFiles: The most files a resolver may load; 256 by default.
+    public init(
+        policy: DecodingPolicy = .strict, limits: JSONLimits = .default,
+        maxAliasChain: Int = DTCGTokenSet.defaultMaxAliasChain, maxFiles: Int = 256
+    ) {
+        self.policy = policy
+        self.limits = limits
+        self.maxAliasChain = maxAliasChain
+        self.maxFiles = maxFiles
+    }
+
+    /// Imports separate light and dark documents, each optionally with a high-contrast overlay.
+    ///
+    /// - Parameters:
+    ///   - light: The light appearance's documents, merged in order.
+    ///   - dark: The dark appearance's documents, merged in order.
+    ///   - highContrastLight: Overlays merged on top of `light` for light high contrast; empty for none.
+    ///   - highContrastDark: Overlays merged on top of `dark` for dark high contrast; empty for none.
+    ///   - id: The pack's id.
+    ///   - name: The pack's display name.
+    /// - Returns: The pack, warnings and statistics.
+    /// - Throws: ``ThemePackError/invalid(_:)`` listing every issue when the policy rejects the import.
+    public func pack(
+        light: [DTCGDocument], dark: [DTCGDocument], highContrastLight: [DTCGDocument] = [],
+        highContrastDark: [DTCGDocument] = [], id: String = "dtcg-import", name: String = "Imported design tokens"
+    ) throws(ThemePackError) -> DTCGImportResult {
+        try build(
+            AppearanceDocuments(
+                light: light, dark: dark,
+                highContrastLight: highContrastLight.isEmpty ? nil : light + highContrastLight,
+                highContrastDark: highContrastDark.isEmpty ? nil : dark + highContrastDark),
+            id: id, name: name, extraIssues: [])
+    }
+
+    /// Imports one light and one dark document, each optionally with a high-contrast overlay.
+    public func pack(
+        light: DTCGDocument, dark: DTCGDocument, highContrastLight: DTCGDocument? = nil,
+        highContrastDark: DTCGDocument? = nil, id: String = "dtcg-import", name: String = "Imported design tokens"
+    ) throws(ThemePackError) -> DTCGImportResult {
+        try pack(
+            light: [light], dark: [dark], highContrastLight: highContrastLight.map { [$0] } ?? [],
+            highContrastDark: highContrastDark.map { [$0] } ?? [], id: id, name: name)
+    }
+
+    /// Imports one document with no modes (the same values in light and dark), or a document
+    /// written by ``DTCGExporter``, whose ThemeKit extensions restore every appearance losslessly.
+    public func pack(
+        document: DTCGDocument, id: String = "dtcg-import", name: String = "Imported design tokens"
+    ) throws(ThemePackError) -> DTCGImportResult {
+        try build(
+            AppearanceDocuments(light: [document], dark: [document], highContrastLight: nil, highContrastDark: nil),
+            id: id, name: name, extraIssues: [])
+    }
+
+    /// The strict or lenient import of separate appearance documents, as a one-line call.
+    public static func pack(
+        light: DTCGDocument, dark: DTCGDocument, highContrastLight: DTCGDocument? = nil,
+        highContrastDark: DTCGDocument? = nil, policy: DecodingPolicy
+    ) throws(ThemePackError) -> DTCGImportResult {
+        try DTCGImporter(policy: policy).pack(
+            light: light, dark: dark, highContrastLight: highContrastLight, highContrastDark: highContrastDark)
+    }
+
+    // MARK: Building
+
+    struct AppearanceDocuments {
+        var light: [DTCGDocument]
+        var dark: [DTCGDocument]
+        var highContrastLight: [DTCGDocument]?
+        var highContrastDark: [DTCGDocument]?
+    }
+
+    func build(
+        _ documents: AppearanceDocuments, id: String, name: String, extraIssues: [DTCGProblem]
+    ) throws(ThemePackError) -> DTCGImportResult {
+        let light = DTCGTokenSet(documents: documents.light, maxAliasChain: maxAliasChain)
+        let dark = DTCGTokenSet(documents: documents.dark, maxAliasChain: maxAliasChain)
+        let highLight = documents.highContrastLight.map { DTCGTokenSet(documents: $0, maxAliasChain: maxAliasChain) }
+        let highDark = documents.highContrastDark.map { DTCGTokenSet(documents: $0, maxAliasChain: maxAliasChain) }
+
+        var mapping = DTCGPackMapping(
+            light: light, dark: dark, highContrastLight: highLight, highContrastDark: highDark,
+            marker: Self.marker(in: documents.light))
+        var pack = mapping.makePack(id: id, name: name)
+        pack.id = mapping.metadataID ?? id
+        pack.name = mapping.metadataName ?? name
+
+        var seen: Set<DTCGProblem> = []
+        var problems: [DTCGProblem] = []
+        for problem in extraIssues + light.problems + dark.problems + (highLight?.problems ?? [])
+            + (highDark?.problems ?? []) + mapping.problems where seen.insert(problem).inserted
+        {
+            problems.append(problem)
+        }
+        let issues = problems.map { $0.issue(under: policy) }
+        if issues.contains(where: { $0.severity == .error }) { throw .invalid(issues) }
+        let statistics = DTCGImportStatistics(
+            light: DTCGSetStatistics(light), dark: DTCGSetStatistics(dark),
+            highContrastLight: highLight.map(DTCGSetStatistics.init),
+            highContrastDark: highDark.map(DTCGSetStatistics.init),
+            colorCount: pack.colors.count, typographyCount: pack.typography.count, radiusCount: pack.radii.count,
+            spacingCount: pack.spacing.count, unmappedCount: mapping.unmappedCount)
+        return DTCGImportResult(pack: pack, warnings: issues, statistics: statistics)
+    }
+
+    /// The ThemeKit metadata object a ``DTCGExporter`` document carries at its root, if any.
+    static func marker(in documents: [DTCGDocument]) -> JSONObject? {
+        for document in documents {
+            if case .object(let object)? = document.root.extensions?[DTCGExporter.extensionKey] { return object }
+        }
+        return nil
+    }
+}
+
+/// Turns resolved token sets into a pack.
+struct DTCGPackMapping {
+    let light: DTCGTokenSet
+    let dark: DTCGTokenSet
+    let highContrastLight: DTCGTokenSet?
+    let highContrastDark: DTCGTokenSet?
+    /// Present for documents written by ``DTCGExporter``: top-level groups are pack sections.
+    let marker: JSONObject?
+    var problems: [DTCGProblem] = []
+    var unmappedCount = 0
+    var metadataID: String?
+    var metadataName: String?
+
+    init(
+        light: DTCGTokenSet, dark: DTCGTokenSet, highContrastLight: DTCGTokenSet?, highContrastDark: DTCGTokenSet?,
+        marker: JSONObject?
+    ) {
+        self.light = light
+        self.dark = dark
+        self.highContrastLight = highContrastLight
+        self.highContrastDark = highContrastDark
+        self.marker = marker
+    }
+
+    static let radiusWords = ["radius", "radii", "corner"]
+    static let spacingWords = ["space", "spacing", "gap", "padding", "margin", "gutter"]
+
+    mutating func problem(
+        _ token: DTCGResolvedToken, suffix: String? = nil, _ reason: String, _ code: ThemePackIssue.Code,
+        alwaysWarning: Bool = false, action: ThemePackIssue.Action = .dropped
+    ) {
+        problems.append(
+            DTCGProblem(
+                source: token.token.source, path: suffix.map { "\(token.path).\($0)" } ?? token.path, reason: reason,
+                code: code, lenientAction: action, alwaysWarning: alwaysWarning))
+    }
+
+    /// The section and pack name of a token: from the ThemeKit layout, or the whole path.
+    func placement(of token: DTCGResolvedToken) -> (section: String?, name: String) {
+        guard marker != nil else { return (nil, token.path) }
+        let segments = token.token.segments
+        guard segments.count >= 2 else { return (nil, token.path) }
+        return (segments[0], DTCGAlias.path(Array(segments.dropFirst())))
+    }
+
+    mutating func makePack(id: String, name: String) -> ThemePack {
+        var pack = ThemePack(id: id, name: name)
+        var order = light.order
+        let known = Set(order)
+        order += dark.order.filter { !known.contains($0) }
+        for path in order {
+            guard let token = light.resolved[path] ?? dark.resolved[path] else { continue }
+            let (section, name) = placement(of: token)
+            if let reason = PackRules.nameProblem(name) {
+                problem(token, reason, .invalidName)
+                continue
+            }
+            switch token.value {
+            case .color:
+                if let set = colorSet(path: path, token: token) { pack.colors[name] = set }
+            case .typography(let typography):
+                if let style = typographyToken(typography, token: token) { pack.typography[name] = style }
+            case .dimension(let dimension):
+                mapDimension(dimension, token: token, section: section, name: name, into: &pack)
+            default:
+                unmappedCount += 1
+            }
+        }
+        if let marker { applyMetadata(marker, to: &pack) }
+        return pack
+    }
+
+    mutating func colorSet(path: String, token: DTCGResolvedToken) -> ColorSet? {
+        func color(_ set: DTCGTokenSet?) -> ThemeColor? {
+            if case .color(let color)? = set?.resolved[path]?.value { return color }
+            return nil
+        }
+        let lightColor = color(light)
+        let darkColor = color(dark)
+        if lightColor == nil || darkColor == nil, light.tokens[path] == nil || dark.tokens[path] == nil {
+            let missing = lightColor == nil ? "light" : "dark"
+            problem(
+                token, "the colour has no \(missing) value; the other appearance's value is used",
+                .incompleteAppearance, alwaysWarning: true, action: .usedDefault)
+        }
+        guard let resolvedLight = lightColor ?? darkColor, let resolvedDark = darkColor ?? lightColor else {
+            return nil
+        }
+        var set = ColorSet(light: resolvedLight, dark: resolvedDark)
+        if let high = color(highContrastLight), high != resolvedLight { set.highContrastLight = high }
+        if let high = color(highContrastDark), high != resolvedDark { set.highContrastDark = high }
+        if case .object(let appearances)? = token.token.token.extensions?[DTCGExporter.extensionKey] {
+            applyAppearances(appearances, to: &set, token: token)
+        }
+        return set
+    }
+
+    /// Restores the dark, high-contrast and custom values a ``DTCGExporter`` document keeps in its extension.
+    mutating func applyAppearances(_ object: JSONObject, to set: inout ColorSet, token: DTCGResolvedToken) {
+        func color(_ value: JSONNode?, _ key: String) -> ThemeColor? {
+            guard let value else { return nil }
+            var notes: [DTCGLiteral.Failure] = []
+            do {
+                return try DTCGLiteral.color(value, notes: &notes)
+            } catch {
+                problem(token, suffix: "$extensions.\(DTCGExporter.extensionKey).\(key)", error.reason, error.code)
+                return nil
+            }
+        }
+        if let dark = color(object["dark"], "dark") { set.dark = dark }
+        if let high = color(object["highContrastLight"], "highContrastLight") { set.highContrastLight = high }
+        if let high = color(object["highContrastDark"], "highContrastDark") { set.highContrastDark = high }
+        if case .object(let custom)? = object["custom"] {
+            for member in custom.members {
+                guard case .object(let entry) = member.value,
+                    let standard = color(entry["color"], "custom.\(member.key)")
+                else { continue }
+                set.custom[ThemeStyle(rawValue: member.key)] = ColorSet.CustomValue(
+                    color: standard, highContrast: color(entry["highContrast"], "custom.\(member.key).highContrast"))
+            }
+        }
+    }
+
+    static let genericFamilies: [String: FontDesign] = [
+        "system-ui": .default, "-apple-system": .default, "sans-serif": .default, "ui-sans-serif": .default,
+        "serif": .serif, "ui-serif": .serif, "monospace": .monospaced, "ui-monospace": .monospaced,
+        "ui-rounded": .rounded,
+    ]
+
+    mutating func typographyToken(_ value: DTCGTypography, token: DTCGResolvedToken) -> TypographyToken? {
+        let families = value.fontFamily ?? []
+        let family = families.first { Self.genericFamilies[$0.lowercased()] == nil }
+        let design = families.lazy.compactMap { Self.genericFamilies[$0.lowercased()] }.first ?? .default
+        var style = TypographyToken(
+            family: family, size: value.fontSize.points, weight: value.fontWeight ?? 400, design: design,
+            lineHeight: value.lineHeight, letterSpacing: value.letterSpacing)
+        if case .object(let extra)? = token.token.token.extensions?[DTCGExporter.extensionKey] {
+            if let design = extra["design"]?.stringValue.flatMap(FontDesign.init(rawValue:)) { style.design = design }
+            if let textStyle = extra["textStyle"]?.stringValue.flatMap(TextStyle.init(rawValue:)) {
+                style.textStyle = textStyle
+            }
+            if extra["family"] == .null { style.family = nil }
+        }
+        let problems = style.validationProblems
+        for (field, reason) in problems {
+            problem(token, suffix: "$value.\(field)", "the text style cannot be used: \(reason)", .outOfRange)
+        }
+        return problems.isEmpty ? style : nil
+    }
+
+    mutating func mapDimension(
+        _ dimension: Dimension, token: DTCGResolvedToken, section: String?, name: String, into pack: inout ThemePack
+    ) {
+        let lowered = token.token.segments.map { $0.lowercased() }
+        let isRadius: Bool
+        switch section {
+        case "radii"?: isRadius = true
+        case "spacing"?: isRadius = false
+        default:
+            if lowered.contains(where: { segment in Self.radiusWords.contains { segment.contains($0) } }) {
+                isRadius = true
+            } else if lowered.contains(where: { segment in Self.spacingWords.contains { segment.contains($0) } }) {
+                isRadius = false
+            } else {
+                unmappedCount += 1
+                return
+            }
+        }
+        let points = dimension.points
+        if let failure = PackRules.metricProblem(points) {
+            // Valid DTCG that a pack cannot hold (negative spacing…): not the file's fault, so only a warning.
+            problem(
+                token,
+                "\(dimension) is \(JSONWriter.format(points)) pt, which a theme pack cannot hold: \(failure.reason)",
+                failure.code, alwaysWarning: true)
+            unmappedCount += 1
+            return
+        }
+        if isRadius { pack.radii[name] = points } else { pack.spacing[name] = points }
+    }
+
+    /// Restores a ``DTCGExporter`` document's pack metadata: id, name, description, styles and contrast pairs.
+    mutating func applyMetadata(_ marker: JSONObject, to pack: inout ThemePack) {
+        if let id = marker["id"]?.stringValue, PackRules.idProblem(id) == nil { metadataID = id }
+        if let name = marker["name"]?.stringValue { metadataName = name }
+        pack.description = marker["description"]?.stringValue
+        if case .object(let styles)? = marker["styles"] {
+            for member in styles.members {
+                if let base = member.value.stringValue {
+                    pack.styles[ThemeStyle(rawValue: member.key)] = ThemeStyle(rawValue: base)
+                }
+            }
+        }
+        if case .array(let pairs)? = marker["contrastPairs"] {
+            for (index, pair) in pairs.enumerated() {
+                var tokenProblems = TokenProblems()
+                let path = JSONPath.root.appending("$extensions").appending(DTCGExporter.extensionKey)
+                    .appending("contrastPairs").appending(index: index)
+                guard let decoded = PackDecoding.pair(pair, path: path, problems: &tokenProblems),
+                    pack.colors[decoded.text] != nil, pack.colors[decoded.background] != nil
+                else {
+                    problems.append(
+                        DTCGProblem(
+                            source: light.tokens.values.first?.source, path: path.description,
+                            reason: "the contrast pair is invalid or names a colour the document does not have",
+                            code: .unknownReference, lenientAction: .dropped))
+                    continue
+                }
+                pack.contrastPairs.append(decoded)
+            }
+        }
+    }
+}

@@ -1,0 +1,37 @@
+/// RFC 6901 JSON Pointers, as used by DTCG resolver `$ref`s (`#/sets/color`).
+enum JSONPointer {
+    /// The reference tokens of a pointer such as `/sets/color` (a leading `#` is allowed), unescaped.
+    static func components(_ pointer: String) -> [String]? {
+        var text = Substring(pointer)
+        if text.hasPrefix("#") { text = text.dropFirst() }
+        if text.isEmpty { return [] }
+        guard text.hasPrefix("/") else { return nil }
+        return text.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
+            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        }
+    }
+
+    /// The value a pointer designates, or `nil`.
+    static func resolve(_ pointer: String, in value: JSONNode) -> JSONNode? {
+        guard let components = components(pointer) else { return nil }
+        var current = value
+        for component in components {
+            switch current {
+            case .object(let object):
+                guard let next = object[component] else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = Int(component), array.indices.contains(index) else { return nil }
+                current = array[index]
+            default: return nil
+            }
+        }
+        return current
+    }
+}
+
+extension Substring {
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        String(self).split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,71 @@
+/// Builds the dotted JSON paths used in diagnostics: `colors.primary.dark`, `contrastPairs[2].text`.
+///
+/// A key made only of letters, digits, `_`, `-` and `$` is written after a dot; any other
+/// key (one holding a dot, a space, a quote…) is written in brackets as a JSON string,
+/// `colors["brand.primary"]`, so every path reads back unambiguously. The root is `$`
+/// when nothing follows it.
+public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
+    /// One step of a path.
+    public enum Component: Hashable, Sendable {
+        /// An object member.
+        case key(String)
+        /// An array element.
+        case index(Int)
+    }
+
+    /// The steps from the root.
+    public var components: [Component]
+
+    /// Creates a path from steps.
+    /// - Parameter components: The steps from the root.
+    public init(_ components: [Component] = []) { self.components = components }
+
+    /// The empty path, naming the document's root.
+    public static let root = JSONPath()
+
+    /// Returns this path extended by an object key.
+    public func appending(_ key: String) -> JSONPath {
+        JSONPath(components + [.key(key)])
+    }
+
+    /// Returns this path extended by an array index.
+    public func appending(index: Int) -> JSONPath {
+        JSONPath(components + [.index(index)])
+    }
+
+    /// The path as text, e.g. `colors.primary.dark`; `$` for the root.
+    public var description: String {
+        Self.format(components)
+    }
+
+    static func format(_ components: [Component]) -> String {
+        if components.isEmpty { return "$" }
+        var text = ""
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key):
+                if Self.isPlainKey(key) {
+                    if !text.isEmpty { text += "." }
+                    text += key
+                } else {
+                    text += "[" + JSONWriter.quoted(key) + "]"
+                }
+            }
+        }
+        return text
+    }
+
+    static func isPlainKey(_ key: String) -> Bool {
+        !key.isEmpty
+            && key.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "$"):
+                    true
+                default: false
+                }
+            }
+    }
+}

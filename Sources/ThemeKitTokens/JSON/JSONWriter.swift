@@ -1,0 +1,118 @@
+/// Writes ``JSONNode`` trees as JSON text: compact or indented, optionally with sorted keys.
+///
+/// Output is deterministic: numbers use the shortest text that reads back to the same
+/// Double (integers without a fraction), strings escape only `"`, `\` and control
+/// characters, and with `sortedKeys` object members are ordered by their Unicode scalars.
+///
+/// ```swift
+/// let text = JSONWriter(sortedKeys: true, indent: 2).string(from: ["b": 1, "a": [true, nil]])
+/// ```
+public struct JSONWriter: Sendable {
+    /// Whether object members are written in key order rather than document order.
+    public var sortedKeys: Bool
+    /// Spaces per nesting level; `0` writes everything on one line.
+    public var indent: Int
+
+    /// Creates a writer.
+    /// - Parameters:
+    ///   - sortedKeys: Whether to sort object members by key. Default `true`, for canonical output.
+    ///   - indent: Spaces per nesting level; `0` for compact output. Default `2`.
+    public init(sortedKeys: Bool = true, indent: Int = 2) {
+        self.sortedKeys = sortedKeys
+        self.indent = max(0, indent)
+    }
+
+    /// Returns the JSON text of a value, ending with a newline when indented.
+    /// - Complexity: O(*n*) in the size of the value (plus sorting each object's keys).
+    public func string(from value: JSONNode) -> String {
+        var output = ""
+        write(value, level: 0, into: &output)
+        if indent > 0 { output += "\n" }
+        return output
+    }
+
+    /// Returns the UTF-8 bytes of ``string(from:)``.
+    public func data(from value: JSONNode) -> [UInt8] {
+        Array(string(from: value).utf8)
+    }
+
+    private func write(_ value: JSONNode, level: Int, into output: inout String) {
+        switch value {
+        case .null: output += "null"
+        case .bool(let bool): output += bool ? "true" : "false"
+        case .number(let number): output += Self.format(number)
+        case .string(let string): output += Self.quoted(string)
+        case .array(let array):
+            if array.isEmpty {
+                output += "[]"
+                return
+            }
+            output += "["
+            for (index, element) in array.enumerated() {
+                if index > 0 { output += "," }
+                newline(level + 1, into: &output)
+                write(element, level: level + 1, into: &output)
+            }
+            newline(level, into: &output)
+            output += "]"
+        case .object(let object):
+            if object.isEmpty {
+                output += "{}"
+                return
+            }
+            var members = object.members
+            if sortedKeys {
+                members.sort { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
+            }
+            output += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { output += "," }
+                newline(level + 1, into: &output)
+                output += Self.quoted(member.key)
+                output += indent > 0 ? ": " : ":"
+                write(member.value, level: level + 1, into: &output)
+            }
+            newline(level, into: &output)
+            output += "}"
+        }
+    }
+
+    private func newline(_ level: Int, into output: inout String) {
+        guard indent > 0 else { return }
+        output += "\n"
+        output += String(repeating: " ", count: indent * level)
+    }
+
+    /// Formats a finite number as JSON: integers without a fraction, others in shortest round-trip form.
+    ///
+    /// Non-finite values, which JSON cannot express, are written as `null`.
+    public static func format(_ number: Double) -> String {
+        guard number.isFinite else { return "null" }
+        if number == number.rounded(), abs(number) < 1e15 {
+            if number == 0 { return "0" }
+            return String(Int64(number))
+        }
+        return number.description
+    }
+
+    /// Returns a string as a JSON string literal, quotes included.
+    public static func quoted(_ string: String) -> String {
+        var output = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case "\u{08}": output += "\\b"
+            case "\u{0C}": output += "\\f"
+            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                output += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+        return output
+    }
+}

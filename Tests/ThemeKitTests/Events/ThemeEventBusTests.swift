@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import ThemeKit
+
+@Suite struct ThemeEventBusTests {
+    @Test("subscribers receive style, contrast, extension and variant events in order")
+    func eventsInOrder() {
+        let theme = makeTheme()
+        let events = Counter()
+        let subscription = theme.events.subscribe { events.increment($0.description) }
+        theme.style = .dark
+        theme.contrast = .increased
+        theme.apply(Metrics(cornerRadius: 2))
+        #expect(
+            events.entries == [
+                "followsSystem changed to false", "style changed to dark", "contrast changed to increased",
+                "\(String(reflecting: Metrics.self)) changed",
+            ])
+        _ = subscription
+    }
+
+    @Test("a cancelled or released subscription receives nothing more")
+    func cancellation() {
+        let theme = makeTheme()
+        let events = Counter()
+        var subscription: ThemeSubscription? = theme.events.subscribe { _ in events.increment() }
+        theme.apply(Metrics(cornerRadius: 1))
+        #expect(theme.events.subscriberCount == 1)
+        subscription = nil
+        theme.apply(Metrics(cornerRadius: 2))
+        #expect(events.count == 1)
+        #expect(theme.events.subscriberCount == 0)
+        _ = subscription
+    }
+
+    @Test("each change is posted to NotificationCenter with the theme as object and the event in userInfo")
+    func notificationCenter() {
+        let theme = makeTheme()
+        let received = Counter()
+        let observer = NotificationCenter.default.addObserver(forName: .themeDidChange, object: theme, queue: nil) {
+            note in
+            let event = note.userInfo?[ThemeEvent.userInfoKey] as? ThemeEvent
+            received.increment(event?.description ?? "missing")
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        let other = makeTheme()
+        other.apply(Metrics(cornerRadius: 9))
+        theme.apply(Metrics(cornerRadius: 3))
+        #expect(received.entries == ["\(String(reflecting: Metrics.self)) changed"])
+    }
+
+    @Test("an AsyncStream delivers events to a task and unsubscribes when the loop ends")
+    func asyncStream() async {
+        let theme = makeTheme()
+        let task = Task {
+            var collected: [ThemeEvent] = []
+            for await event in theme.events.stream {
+                collected.append(event)
+                if collected.count == 2 { break }
+            }
+            return collected
+        }
+        while theme.events.subscriberCount == 0 { await Task.yield() }
+        theme.apply(Metrics(cornerRadius: 1))
+        theme.systemStyleDidChange(to: .dark)
+        let collected = await task.value
+        #expect(collected == [.extensionChanged(ThemeExtensionID(Metrics.self)), .styleChanged(.dark)])
+        // Ending the loop terminated the stream, which unsubscribed it.
+        for _ in 0..<1000 where theme.events.subscriberCount != 0 { await Task.yield() }
+        #expect(theme.events.subscriberCount == 0)
+    }
+
+    @Test("a bounded stream keeps only the newest events when the consumer lags")
+    func boundedStream() async {
+        let theme = makeTheme()
+        let stream = theme.events.stream(bufferingNewest: 1)
+        for radius in 1...5 { theme.apply(Metrics(cornerRadius: Double(radius))) }
+        var iterator = stream.makeAsyncIterator()
+        let first = await iterator.next()
+        #expect(first == .extensionChanged(ThemeExtensionID(Metrics.self)))
+        #expect(theme.value(Metrics.self).cornerRadius == 5)
+    }
+}

@@ -1,0 +1,48 @@
+import Observation
+import Testing
+import ThemeKit
+
+@Suite struct ObservationBridgeTests {
+    @Test("reading one extension inside withObservationTracking depends on that type only")
+    func finegrainedTracking() {
+        let theme = makeTheme()
+        let fired = Counter()
+        withObservationTracking {
+            _ = theme.value(Palette.self)
+        } onChange: {
+            fired.increment()
+        }
+        theme.apply(Metrics(cornerRadius: 3))
+        theme.contrast = .increased
+        #expect(fired.count == 0)
+        theme.apply(Palette(background: "#000000", text: "#FFFFFF"))
+        #expect(fired.count == 1)
+    }
+
+    @Test("reading the style tracks style changes, and variant-backed types follow the style")
+    func styleTracking() {
+        let theme = makeTheme()
+        let styleFired = Counter()
+        withObservationTracking {
+            _ = theme.style
+        } onChange: {
+            styleFired.increment()
+        }
+        theme.apply(Metrics(cornerRadius: 3))
+        #expect(styleFired.count == 0)
+        theme.style = .dark
+        #expect(styleFired.count == 1)
+
+        theme.apply(
+            variant: PaletteVariant(
+                id: "v", light: .fallback, dark: Palette(background: "#000000", text: "#FFFFFF")))
+        let paletteFired = Counter()
+        withObservationTracking {
+            _ = theme.value(Palette.self)
+        } onChange: {
+            paletteFired.increment()
+        }
+        theme.style = .light
+        #expect(paletteFired.count == 1)
+    }
+}

@@ -1,0 +1,118 @@
+import Testing
+import ThemeKit
+
+@Suite struct ReentrancyTests {
+    @Test("an observer that changes the theme is delivered after the current pass, without deadlock")
+    func observerChangesTheme() {
+        let theme = makeTheme()
+        let label = Label()
+        theme.bind(label, \.textColor) { env in "\(env.style.rawValue) \(env[Metrics.self].cornerRadius)" }
+        let order = Counter()
+        let token = theme.observe(Palette.self) { palette in
+            order.increment("observer \(palette.text)")
+            theme.apply(Metrics(cornerRadius: 99))
+            order.increment("observer returned")
+        }
+        let metricsToken = theme.observe(Metrics.self) { _ in order.increment("metrics observer") }
+        theme.apply(Palette(background: "#000000", text: "#FFFFFF"))
+        #expect(order.entries == ["observer #FFFFFF", "observer returned", "metrics observer"])
+        #expect(label.textColor == "light 99.0")
+        _ = (token, metricsToken)
+    }
+
+    @Test("a provider that changes the theme does not recurse; its change runs in the next pass")
+    func providerChangesTheme() {
+        let theme = makeTheme()
+        let label = Label()
+        let other = Label()
+        let runs = Counter()
+        theme.bind(other, \.cornerRadius) { env in
+            runs.increment()
+            return env[Metrics.self].cornerRadius
+        }
+        theme.bind(label, \.textColor) { env in
+            let style = env.style
+            if style == .dark { theme.apply(Metrics(cornerRadius: 20)) }
+            return style.rawValue
+        }
+        theme.style = .dark
+        #expect(label.textColor == "dark")
+        #expect(other.cornerRadius == 20)
+        #expect(runs.count == 2)
+        #expect(theme.checkInvariants() == [])
+    }
+
+    @Test("callbacks that keep re-triggering each other stop after a bound with a diagnostic event")
+    func runawayLoopStops() {
+        let theme = makeTheme()
+        let events = Counter()
+        let subscription = theme.events.subscribe { event in
+            if case .refreshLoopStopped = event { events.increment("stopped") }
+        }
+        let token = theme.observe(Metrics.self) { metrics in
+            theme.apply(Metrics(cornerRadius: metrics.cornerRadius + 1))
+        }
+        theme.apply(Metrics(cornerRadius: 0))
+        #expect(events.entries == ["stopped"])
+        let final = theme.value(Metrics.self).cornerRadius
+        #expect(final >= 100 && final <= 102)
+        // The theme still works afterwards.
+        token.cancel()
+        let label = Label()
+        theme.bind(label, \.cornerRadius) { env in env[Metrics.self].cornerRadius }
+        #expect(label.cornerRadius == final)
+        _ = subscription
+    }
+
+    @Test("an observer added during delivery sees the next change, not the current one")
+    func observerAddedDuringDelivery() {
+        let theme = makeTheme()
+        let late = Counter()
+        let holder = TokenHolder()
+        let first = theme.observe(Metrics.self) { _ in
+            if holder.token == nil {
+                holder.token = theme.observe(Metrics.self) { metrics in late.increment("\(metrics.cornerRadius)") }
+            }
+        }
+        theme.apply(Metrics(cornerRadius: 1))
+        #expect(late.entries == [])
+        theme.apply(Metrics(cornerRadius: 2))
+        #expect(late.entries == ["2.0"])
+        _ = first
+    }
+
+    @Test("an observer cancelled during delivery still gets the current change, then nothing")
+    func observerRemovedDuringDelivery() {
+        let theme = makeTheme()
+        let second = Counter()
+        let holder = TokenHolder()
+        let first = theme.observe(Metrics.self) { _ in holder.token?.cancel() }
+        holder.token = theme.observe(Metrics.self) { _ in second.increment() }
+        theme.apply(Metrics(cornerRadius: 1))
+        #expect(second.count == 1)
+        theme.apply(Metrics(cornerRadius: 2))
+        #expect(second.count == 1)
+        _ = first
+    }
+
+    @Test("bindings made from inside a provider run after the current pass")
+    func bindInsideProvider() {
+        let theme = makeTheme()
+        let parent = Label()
+        let child = Label()
+        theme.customize(parent) { _, env in
+            _ = env.style
+            theme.bind(child, \.textColor) { env in env.style.rawValue }
+        }
+        #expect(child.textColor == "light")
+        theme.style = .dark
+        #expect(child.textColor == "dark")
+        #expect(theme.bindingCount == 2)
+    }
+}
+
+/// Lets a test's callbacks share a token.
+// Tests that use it drive the theme from one thread.
+final class TokenHolder: @unchecked Sendable {
+    var token: ObserverToken?
+}

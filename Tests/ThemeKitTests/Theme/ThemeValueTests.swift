@@ -1,0 +1,123 @@
+import Testing
+import ThemeKit
+
+@Suite struct ThemeValueTests {
+    @Test("a type reads its fallback until a value is applied")
+    func fallbackUntilApplied() {
+        let theme = makeTheme()
+        #expect(theme.value(Metrics.self) == Metrics(cornerRadius: 8))
+        theme.apply(Metrics(cornerRadius: 2))
+        #expect(theme.value(Metrics.self) == Metrics(cornerRadius: 2))
+        #expect(theme.value(Palette.self) == .fallback)
+    }
+
+    @Test("applying Metrics runs no Palette observer and no provider that read only Palette")
+    func perTypeFineGrained() {
+        let theme = makeTheme()
+        let paletteObserver = Counter()
+        let metricsObserver = Counter()
+        let paletteProvider = Counter()
+        let token1 = theme.observe(Palette.self) { _ in paletteObserver.increment() }
+        let token2 = theme.observe(Metrics.self) { _ in metricsObserver.increment() }
+        let label = Label()
+        theme.bind(label, \.textColor) { env in
+            paletteProvider.increment()
+            return env[Palette.self].text
+        }
+        #expect(paletteProvider.count == 1)
+        theme.apply(Metrics(cornerRadius: 3))
+        #expect(paletteObserver.count == 0)
+        #expect(metricsObserver.count == 1)
+        #expect(paletteProvider.count == 1)
+        _ = (token1, token2)
+    }
+
+    @Test("applying an equal value runs nothing and posts nothing")
+    func equalValueRunsNothing() {
+        let theme = makeTheme()
+        theme.apply(Palette(background: "#000000", text: "#FFFFFF"))
+        theme.style = .light
+        let runs = Counter()
+        let observed = Counter()
+        let events = Counter()
+        let label = Label()
+        theme.bind(label, \.textColor) { env in
+            runs.increment()
+            return env[Palette.self].text
+        }
+        let token = theme.observe(Palette.self) { _ in observed.increment() }
+        let subscription = theme.events.subscribe { _ in events.increment() }
+        theme.apply(Palette(background: "#000000", text: "#FFFFFF"))
+        theme.apply(Metrics.fallback)
+        theme.style = .light
+        #expect(runs.count == 1)
+        #expect(observed.count == 0)
+        #expect(events.count == 0)
+        _ = (token, subscription)
+    }
+
+    @Test("an observer runs only when the value really changed, with the new value")
+    func observerSeesRealChangesOnly() {
+        let theme = makeTheme()
+        let seen = Counter()
+        let token = theme.observe(Metrics.self) { metrics in seen.increment("\(metrics.cornerRadius)") }
+        theme.apply(Metrics(cornerRadius: 1))
+        theme.apply(Metrics(cornerRadius: 1))
+        theme.apply(Metrics(cornerRadius: 2))
+        theme.batch {
+            theme.apply(Metrics(cornerRadius: 5))
+            theme.apply(Metrics(cornerRadius: 2))
+        }
+        #expect(seen.entries == ["1.0", "2.0"])
+        _ = token
+    }
+
+    @Test("a cancelled token stops its observer and reports inactive")
+    func cancelledTokenStops() {
+        let theme = makeTheme()
+        let seen = Counter()
+        let token = theme.observe(Metrics.self) { _ in seen.increment() }
+        #expect(token.isActive)
+        token.cancel()
+        token.cancel()
+        #expect(!token.isActive)
+        theme.apply(Metrics(cornerRadius: 1))
+        #expect(seen.count == 0)
+    }
+
+    @Test("setting the style stops following the system; followsSystem switches back to the system style")
+    func styleAndFollowsSystem() {
+        let theme = makeTheme()
+        #expect(theme.followsSystem)
+        theme.systemStyleDidChange(to: .dark)
+        #expect(theme.style == .dark)
+        theme.style = .sepia
+        #expect(!theme.followsSystem)
+        theme.systemStyleDidChange(to: .light)
+        #expect(theme.style == .sepia)
+        theme.followsSystem = true
+        #expect(theme.style == .light)
+    }
+
+    @Test("the system contrast is followed until the contrast is set explicitly")
+    func contrastFollowsSystem() {
+        let theme = makeTheme()
+        theme.systemContrastDidChange(to: .increased)
+        #expect(theme.contrast == .increased)
+        theme.contrast = .standard
+        #expect(!theme.followsSystemContrast)
+        theme.systemContrastDidChange(to: .increased)
+        #expect(theme.contrast == .standard)
+        theme.followsSystemContrast = true
+        #expect(theme.contrast == .increased)
+    }
+
+    @Test("compare(to:) lists the fields that differ and merge returns the overrides by default")
+    func compareAndMerge() {
+        let a = Palette(background: "#000000", text: "#FFFFFF")
+        let b = Palette(background: "#000000", text: "#EEEEEE")
+        #expect(a.compare(to: b) == ["text"])
+        #expect(a.compare(to: a).isEmpty)
+        #expect(a.merge(b) == b)
+    }
+}

@@ -1,0 +1,118 @@
+import Dispatch
+import Foundation
+import Testing
+import ThemeKitTestSupport
+import ThemeKitTokens
+
+/// Namespace for the remote-loading suites, so `--filter ThemeKitTokensTests.Loader` selects them all.
+enum Loader {}
+
+/// A stand-in for the real theme pack: JSON `{"name": …, "revision": …}`.
+struct TestPack: Codable, Equatable, Sendable {
+    var name: String
+    var revision: Int
+
+    /// The pack's JSON body, byte-for-byte the same on every call (keys sorted).
+    var json: Data {
+        get throws {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            return try encoder.encode(self)
+        }
+    }
+
+    /// The decode step handed to the loader.
+    @Sendable static func decode(_ data: Data) throws -> TestPack {
+        try JSONDecoder().decode(TestPack.self, from: data)
+    }
+
+    static let v1 = TestPack(name: "Ocean", revision: 1)
+    static let v2 = TestPack(name: "Ocean", revision: 2)
+}
+
+/// Bytes that the test decoder rejects.
+let invalidPackBody = Data(#"{"name": "Ocean", "revision": "one"}"#.utf8)
+
+typealias LoadResult = Result<LoadedPack<TestPack>, ThemePackLoaderError>
+
+/// Records every call of a completion handler and lets a test await the first one with a generous bound.
+// Sound: `values` is only touched while `lock` is held.
+final class CompletionRecorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [Value] = []
+    private let firstCall = DispatchSemaphore(value: 0)
+
+    func record(_ value: Value) {
+        let isFirst = lock.withLock {
+            values.append(value)
+            return values.count == 1
+        }
+        if isFirst { firstCall.signal() }
+    }
+
+    /// Every call so far.
+    var calls: [Value] { lock.withLock { values } }
+
+    /// The first call, waiting up to `timeout` seconds for it without blocking Swift's cooperative pool.
+    func first(timeout: TimeInterval = 30) async -> Value? {
+        let arrived = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.firstCall.wait(timeout: .now() + timeout) == .success)
+            }
+        }
+        if arrived { firstCall.signal() }  // Leave it signalled for later callers.
+        return arrived ? calls.first : nil
+    }
+}
+
+/// A fresh folder under the temporary directory, removed at the end of `body`.
+func withTemporaryDirectory<Result>(_ body: (URL) async throws -> Result) async throws -> Result {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("ThemePackLoaderTests-\(UUID().uuidString)", isDirectory: true)
+    defer {
+        do {
+            if FileManager.default.fileExists(atPath: directory.path) {
+                try FileManager.default.removeItem(at: directory)
+            }
+        } catch {
+            Issue.record("Could not remove \(directory.path): \(error)")
+        }
+    }
+    return try await body(directory)
+}
+
+/// Builds a loader for `TestPack` with test-sized limits.
+func makeLoader(
+    cacheDirectory: URL?, timeout: TimeInterval = 10, maximumBodySize: Int = 64 * 1024
+) -> ThemePackLoader<TestPack> {
+    ThemePackLoader(
+        configuration: .init(timeout: timeout, maximumBodySize: maximumBodySize, cacheDirectory: cacheDirectory),
+        decode: TestPack.decode)
+}
+
+/// Runs one load through the completion API and returns its result (recording an issue if none arrives).
+func loadResult(
+    _ loader: ThemePackLoader<TestPack>, from url: URL, recorder: CompletionRecorder<LoadResult> = .init()
+) async throws -> LoadResult {
+    loader.load(from: url) { recorder.record($0) }
+    return try #require(await recorder.first(), "the completion was not called within 30 seconds")
+}
+
+/// Puts `pack` into the cache at `directory` for `url`, as an earlier successful load would have.
+func seedCache(_ directory: URL, url: URL, pack: TestPack = .v1, etag: String? = "\"v1\"") throws {
+    try PackCache(directory: directory).store(PackCache.Entry(data: pack.json, etag: etag), for: url)
+}
+
+extension LoadResult {
+    /// The loaded pack, or `nil` on failure.
+    var loaded: LoadedPack<TestPack>? {
+        if case .success(let loaded) = self { return loaded }
+        return nil
+    }
+
+    /// The error, or `nil` on success.
+    var error: ThemePackLoaderError? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
