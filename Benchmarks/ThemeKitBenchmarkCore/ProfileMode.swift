@@ -51,7 +51,7 @@ public enum ProfileMode {
             }
             let subtree = nodes[min(11, size - 1)]
             for turn in 0..<repetitions { subtree.overrideStyle = turn % 2 == 0 ? .dark : nil }
-            theme.batch { nodes.removeAll() }
+            theme.batch { while !nodes.isEmpty { nodes.removeLast() } }
             withExtendedLifetime(views) {}
         case "register", "register-batch":
             for _ in 0..<repetitions {

@@ -91,7 +91,16 @@ enum SubtreeScenario {
             allocations = ProcessCounters.allocations { subtree.overrideStyle = value }
             subtree.overrideStyle = nil
             reference = context.toggling(policy: context.policy.capped(at: 15)) { style in theme.style = style }
-            theme.batch { nodes.removeAll() }
+            // This run measures overrides, not teardown, and releasing nodes is
+            // quadratic in ThemeKit today in two orders (see RESULTS.md): a parent
+            // before its children in a wide tree (the root's child list grows), a
+            // child before its parent in a deep chain (objects move up level by level).
+            theme.batch {
+                switch shape {
+                case .balanced: while !nodes.isEmpty { nodes.removeLast() }
+                case .deep: nodes.removeAll()
+                }
+            }
             withExtendedLifetime(views) {}
         }
 
