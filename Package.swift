@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
         .executable(name: "themekit-demo", targets: ["ThemeKitDemo"]),
+        .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
         .target(name: "ThemeKit"),
@@ -20,6 +21,15 @@ let package = Package(
             path: "Tests/ThemeKitCrashChild"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
+        // Benchmarks (issue #4): a C shim for process counters, the scenarios as a
+        // library, a thin executable, and a test that runs the quick mode.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .target(
+            name: "ThemeKitBenchmarkCore", dependencies: ["ThemeKit", "BenchmarkSupport"],
+            path: "Benchmarks/ThemeKitBenchmarkCore"),
+        .executableTarget(
+            name: "ThemeKitBenchmarks", dependencies: ["ThemeKitBenchmarkCore"], path: "Benchmarks/themekit-bench"),
+        .testTarget(name: "ThemeKitBenchmarkTests", dependencies: ["ThemeKitBenchmarkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )
