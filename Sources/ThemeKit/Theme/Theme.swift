@@ -154,7 +154,8 @@ public final class Theme: Sendable {
         let id = ExtensionRegistry.id(of: type)
         accessObservation(id: id)
         let snapshot = core.snapshot()
-        return snapshot.value(type, id: id, style: snapshot.style, contrast: snapshot.contrast).value
+        var read: UInt64 = 0
+        return snapshot.read(type, style: snapshot.style, contrast: snapshot.contrast, into: &read)
     }
 
     /// Applies a value of an extension type; readers of that type re-run.

@@ -55,13 +55,27 @@ public struct ThemeContext {
     /// Reading it makes the running provider depend on `type` (and on the style and
     /// contrast when a ``ThemeVariant`` supplies the type).
     /// - Complexity: O(number of extension types in use) for the type lookup; no allocation.
+    @inlinable
     public subscript<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
-        let snapshot = recorder.snapshot
-        let id = snapshot.id(of: type)
-        let result = snapshot.value(type, id: id, style: resolvedStyle, contrast: resolvedContrast)
-        recorder.state.pointee.read |=
-            DependencyBits.bit(forExtension: id) | (result.dependsOnAppearance ? DependencyBits.appearance : 0)
-        return result.value
+        // A borrowing accessor: `env[Palette.self].text` copies only `text`, not the
+        // whole value, when the value is stored (not produced by a variant).
+        _read {
+            let state = recorder.state
+            let snapshot = state.pointee.snapshot.takeUnretainedValue()
+            let id = snapshot.id(of: type)
+            if let variant = snapshot.variant(at: id) {
+                state.pointee.read |= DependencyBits.bit(forExtension: id) | DependencyBits.appearance
+                yield unsafeDowncast(variant, to: TypedVariantBox<Extension>.self)
+                    .value(for: resolvedStyle, contrast: resolvedContrast)
+            } else {
+                state.pointee.read |= DependencyBits.bit(forExtension: id)
+                if let box = snapshot.box(at: id) {
+                    yield unsafeDowncast(box, to: ExtensionBox<Extension>.self).value
+                } else {
+                    yield Extension.fallback
+                }
+            }
+        }
     }
 
     /// The value of an extension type here; the same as `self[type]`.
@@ -78,23 +92,35 @@ final class DependencyRecorder {
     struct State {
         @usableFromInline var read: UInt64 = 0
         @usableFromInline var isInitial = false
+        /// The pass's snapshot, kept alive by `retainedSnapshot`.
+        @usableFromInline var snapshot: Unmanaged<ValueSnapshot>
     }
 
     @usableFromInline let state: UnsafeMutablePointer<State>
-    var snapshot: ValueSnapshot
+    private var retainedSnapshot: ValueSnapshot
 
     init(snapshot: ValueSnapshot) {
-        self.snapshot = snapshot
+        retainedSnapshot = snapshot
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(snapshot: .passUnretained(snapshot)))
     }
 
     deinit { state.deallocate() }
 
+    /// The values providers read during this pass.
+    var snapshot: ValueSnapshot {
+        get { retainedSnapshot }
+        set {
+            retainedSnapshot = newValue
+            state.pointee.snapshot = .passUnretained(newValue)
+        }
+    }
+
     /// Starts recording one binding's run.
     @inline(__always)
     func begin(isInitial: Bool) {
-        state.pointee = State(read: 0, isInitial: isInitial)
+        state.pointee.read = 0
+        state.pointee.isInitial = isInitial
     }
 
     /// What the run read.
