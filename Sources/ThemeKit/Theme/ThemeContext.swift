@@ -57,24 +57,12 @@ public struct ThemeContext {
     /// - Complexity: O(number of extension types in use) for the type lookup; no allocation.
     @inlinable
     public subscript<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
-        // A borrowing accessor: `env[Palette.self].text` copies only `text`, not the
-        // whole value, when the value is stored (not produced by a variant).
-        _read {
-            let state = recorder.state
-            let snapshot = state.pointee.snapshot.takeUnretainedValue()
-            let id = snapshot.id(of: type)
-            if let variant = snapshot.variant(at: id) {
-                state.pointee.read |= DependencyBits.bit(forExtension: id) | DependencyBits.appearance
-                yield unsafeDowncast(variant, to: TypedVariantBox<Extension>.self)
-                    .value(for: resolvedStyle, contrast: resolvedContrast)
-            } else {
-                state.pointee.read |= DependencyBits.bit(forExtension: id)
-                if let box = snapshot.box(at: id) {
-                    yield unsafeDowncast(box, to: ExtensionBox<Extension>.self).value
-                } else {
-                    yield Extension.fallback
-                }
-            }
+        // Inlined into the provider, so the read is specialised for `Extension` there.
+        // (A borrowing `_read` accessor would copy less, but its coroutine frame is
+        // heap-allocated whenever it is not inlined: one allocation per read.)
+        let state = recorder.state
+        return state.pointee.snapshot._withUnsafeGuaranteedRef {
+            $0.read(type, style: resolvedStyle, contrast: resolvedContrast, into: &state.pointee.read)
         }
     }
 
