@@ -8,14 +8,18 @@ let package = Package(
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
         .executable(name: "themekit-demo", targets: ["ThemeKitDemo"]),
+        .executable(name: "themekit", targets: ["ThemeKitTool"]),
     ],
     targets: [
         .target(name: "ThemeKit"),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
+        .target(name: "ThemeKitCLI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
+        .executableTarget(name: "ThemeKitTool", dependencies: ["ThemeKitCLI"]),
         .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
+        .testTarget(name: "ThemeKitCLITests", dependencies: ["ThemeKitCLI", "ThemeKitTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

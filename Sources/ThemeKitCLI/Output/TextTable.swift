@@ -1,0 +1,24 @@
+/// Left-aligned columns of text, padded to the widest cell.
+struct TextTable {
+    var rows: [[String]] = []
+    var indent = "  "
+
+    mutating func append(_ row: [String]) { rows.append(row) }
+
+    /// The table's lines; the last column is not padded.
+    var lines: [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            var line = indent
+            for (index, cell) in row.enumerated() {
+                line += cell
+                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.count + 2) }
+            }
+            return line
+        }
+    }
+}
