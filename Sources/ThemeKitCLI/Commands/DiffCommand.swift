@@ -53,18 +53,26 @@ enum DiffCommand: Subcommand {
             context.print("No differences.")
             return
         }
+        // One aligned table per section: sign and path, then the value or the change.
+        var table = TextTable()
         var section = ""
+        func flush(_ context: inout CommandContext) {
+            for line in table.lines { context.print(line) }
+            table = TextTable()
+        }
         for change in diff.changes {
             if change.section != section {
+                flush(&context)
                 section = change.section
                 context.print("\(section):")
             }
             switch change.kind {
-            case .added: context.print("  + \(change.path)" + (change.new.map { "  \($0)" } ?? ""))
-            case .removed: context.print("  - \(change.path)" + (change.old.map { "  \($0)" } ?? ""))
-            case .changed: context.print("  ~ \(change.path)  \(change.old ?? "(none)") → \(change.new ?? "(none)")")
+            case .added: table.append(["+ \(change.path)", change.new ?? ""])
+            case .removed: table.append(["- \(change.path)", change.old ?? ""])
+            case .changed: table.append(["~ \(change.path)", "\(change.old ?? "(none)") → \(change.new ?? "(none)")"])
             }
         }
+        flush(&context)
         context.print(
             "\(diff.count(.added)) added, \(diff.count(.removed)) removed, \(diff.count(.changed)) changed")
     }

@@ -120,7 +120,8 @@ struct InputLoader {
                     source: Self.displayName(of: path), path: "$", reason: "the folder holds no colour sets",
                     severity: .warning, code: .missingValue, action: .kept))
         }
-        let pack = ThemePack(id: packID(for: path), name: packName(for: path), colors: contents.colors)
+        let colors = contents.colors.mapValues(Self.snappedToBytes)
+        let pack = ThemePack(id: packID(for: path), name: packName(for: path), colors: colors)
         // The pack decoder is the one place names and values are checked; run the catalog's colours through it.
         let encoded = ThemePackEncoder().encode(pack)
         do {
@@ -129,6 +130,29 @@ struct InputLoader {
         } catch {
             throw InputFailure(path: path, kind: .assetCatalog, issues: warnings + error.issues)
         }
+    }
+
+    /// The colour set with each component that lies within 0.0005 of an 8-bit value set to that value.
+    ///
+    /// Xcode writes components with three decimals, which cannot hold an 8-bit value exactly but always
+    /// identify one: `0.557` is 142/255 (0.5569). Reading such components as bytes makes a catalog exported
+    /// from a pack of hex colours import as the same hex colours. Values further from a byte, such as a
+    /// converted Display P3 colour, are kept as they are.
+    static func snappedToBytes(_ set: ColorSet) -> ColorSet {
+        func snap(_ color: ThemeColor) -> ThemeColor {
+            func component(_ value: Double) -> Double {
+                let byte = (value * 255).rounded()
+                return abs(value - byte / 255) <= 0.0005 ? byte / 255 : value
+            }
+            return ThemeColor(
+                red: component(color.red), green: component(color.green), blue: component(color.blue),
+                alpha: component(color.alpha))
+        }
+        var result = ColorSet(
+            light: snap(set.light), dark: snap(set.dark), highContrastLight: set.highContrastLight.map(snap),
+            highContrastDark: set.highContrastDark.map(snap))
+        result.custom = set.custom.mapValues { .init(color: snap($0.color), highContrast: $0.highContrast.map(snap)) }
+        return result
     }
 
     /// Reads a file or standard input, refusing more than the document limit.
@@ -230,9 +254,35 @@ struct InputLoader {
     }
 
     static func issue(for warning: AssetCatalogWarning, catalog: URL) -> ThemePackIssue {
-        ThemePackIssue(
+        // The library's sentence starts with the file and JSON path, which the issue already carries.
+        var reason = warning.description
+        if let file = warning.filePath, reason.hasPrefix("'\(file)' ") { reason.removeFirst(file.count + 3) }
+        if let jsonPath = warning.jsonPath, reason.hasPrefix(jsonPath + " ") {
+            reason = "the entry " + reason.dropFirst(jsonPath.count + 1)
+        } else if reason.hasPrefix("has ") {
+            reason = "the colour set " + reason
+        }
+        for suffix in ["; skipped", "; the colour set was skipped"] where reason.hasSuffix(suffix) {
+            reason.removeLast(suffix.count)
+        }
+        let code: ThemePackIssue.Code
+        switch warning {
+        case .duplicateColorSetName, .duplicateAppearance: code = .duplicateKey
+        case .missingAnyAppearance: code = .incompleteAppearance
+        case .clampedToSRGB: code = .outOfRange
+        default: code = .unsupported
+        }
+        let action: ThemePackIssue.Action
+        switch warning {
+        case .clampedToSRGB: action = .kept
+        case .duplicateAppearance, .duplicateColorSetName, .systemColorReference, .unsupportedColorSpace,
+            .unsupportedIdiom, .unsupportedAppearance, .unsupportedQualifier:
+            action = .ignored
+        case .missingAnyAppearance, .customStylesNotWritten: action = .dropped
+        }
+        return ThemePackIssue(
             source: relativeSource(warning.filePath, catalog: catalog), path: warning.jsonPath ?? "$",
-            reason: warning.description, severity: .warning, code: .unsupported, action: .ignored)
+            reason: reason, severity: .warning, code: code, action: action)
     }
 
     /// A catalog file's path relative to the catalog's parent (`Assets.xcassets/Red.colorset/Contents.json`).

@@ -19,8 +19,8 @@ struct TerminalPalette {
         let nameWidth = min(max(names.map(\.count).max() ?? 0, 6), 40)
         let cellWidth = (useColor ? 5 : 0) + 9
         var header = "".padding(nameWidth)
-        for palette in appearances { header += "  " + Self.clipped(palette.appearance.description, cellWidth).padding(cellWidth) }
-        lines.append(header)
+        for palette in appearances { header += "  " + Self.clipped(Self.label(palette.appearance), cellWidth).padding(cellWidth) }
+        lines.append(String(header.reversed().drop(while: { $0 == " " }).reversed()))
         for (index, name) in names.enumerated() {
             var line = Self.clipped(name, nameWidth).padding(nameWidth)
             for palette in appearances {
@@ -33,8 +33,13 @@ struct TerminalPalette {
             lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
         }
         lines.append("")
-        lines.append("Translucent colours are shown over white in light styles and black in dark ones.")
+        lines.append("HC: high contrast. Translucent colours are shown over white in light styles and black in dark ones.")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `light`, `dark HC`, `sepia HC`: short enough for a column.
+    static func label(_ appearance: ThemePackAppearance) -> String {
+        appearance.contrast == .increased ? "\(appearance.style.rawValue) HC" : appearance.style.rawValue
     }
 
     /// Four cells of background colour.
