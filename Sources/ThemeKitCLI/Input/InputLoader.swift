@@ -248,9 +248,12 @@ struct InputLoader {
         case .invalidColorSetName: code = .invalidName
         default: code = .invalidValue
         }
+        // The library's sentence starts with the quoted file path, which the issue already carries.
+        var reason = error.description
+        if let file = error.filePath, reason.hasPrefix("'\(file)' ") { reason = "the file " + reason.dropFirst(file.count + 3) }
         return ThemePackIssue(
-            source: relativeSource(error.filePath, catalog: catalog), path: path, reason: error.description,
-            severity: .error, code: code)
+            source: relativeSource(error.filePath, catalog: catalog), path: path, reason: reason, severity: .error,
+            code: code)
     }
 
     static func issue(for warning: AssetCatalogWarning, catalog: URL) -> ThemePackIssue {

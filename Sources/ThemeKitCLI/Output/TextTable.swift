@@ -5,7 +5,7 @@ struct TextTable {
 
     mutating func append(_ row: [String]) { rows.append(row) }
 
-    /// The table's lines; the last column is not padded.
+    /// The table's lines, without trailing spaces.
     var lines: [String] {
         let columns = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: columns)
@@ -18,7 +18,7 @@ struct TextTable {
                 line += cell
                 if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.count + 2) }
             }
-            return line
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
         }
     }
 }
