@@ -61,7 +61,9 @@ import ThemeKitTestSupport
             // Never ask to read standard input or to write into the repository; keep outputs in the scratch folder.
             line = line.map { $0 == "-" ? pack : $0 }
             if let index = line.firstIndex(of: "-o"), index + 1 < line.count { line[index + 1] = folder.path("out") }
-            if let index = line.firstIndex(of: "--html"), index + 1 < line.count { line[index + 1] = folder.path("o.html") }
+            if let index = line.firstIndex(of: "--html"), index + 1 < line.count {
+                line[index + 1] = folder.path("o.html")
+            }
             let result = themekit(line, in: folder.url)
             #expect([0, 1, 2].contains(result.status), "\(line)")
             if result.status == 2 { #expect(result.stderr.contains("--help"), "\(line): \(result.stderr)") }
@@ -73,7 +75,8 @@ import ThemeKitTestSupport
         let empty = try folder.write("empty.json", "")
         let binary = folder.path("binary.json")
         try Data((0..<512).map { UInt8($0 % 256) }).write(to: URL(fileURLWithPath: binary))
-        let deep = try folder.write("deep.json", String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000))
+        let deep = try folder.write(
+            "deep.json", String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000))
         let number = try folder.write("number.json", #"{"schemaVersion": 1e999}"#)
         let plainFolder = folder.path("plain")
         try FileManager.default.createDirectory(atPath: plainFolder, withIntermediateDirectories: true)

@@ -114,7 +114,8 @@ enum ArgumentParser {
             let extra = positionals[maximum]
             throw .usage(
                 "unexpected argument '\(extra)' (\(spec.name) takes "
-                    + (maximum == 1 ? "one \(spec.positionals.first?.name ?? "argument")" : "\(maximum) arguments") + ")",
+                    + (maximum == 1 ? "one \(spec.positionals.first?.name ?? "argument")" : "\(maximum) arguments")
+                    + ")",
                 command: spec.name)
         }
     }

@@ -59,7 +59,8 @@ enum ContrastCommand: Subcommand {
     static func parsePair(_ text: String) throws(CommandError) -> ContrastPair {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 2 || parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw .usage("'\(text)' is not a pair; expected TEXT:BACKGROUND or TEXT:BACKGROUND:USAGE", command: spec.name)
+            throw .usage(
+                "'\(text)' is not a pair; expected TEXT:BACKGROUND or TEXT:BACKGROUND:USAGE", command: spec.name)
         }
         guard parts.count == 3 else { return ContrastPair(text: parts[0], background: parts[1]) }
         let usages: [String: ContrastPair.Usage] = [
@@ -114,7 +115,8 @@ enum ContrastCommand: Subcommand {
             context.print("\(IssueFormatting.count(failures.count, "check")) below \(report.level):")
             for failure in failures {
                 let pair = failure.row.check.pair
-                let minimum = report.level == .aaa ? (failure.row.aaaMinimum ?? pair.usage.minimumRatio) : pair.usage.minimumRatio
+                let minimum =
+                    report.level == .aaa ? (failure.row.aaaMinimum ?? pair.usage.minimumRatio) : pair.usage.minimumRatio
                 context.print(
                     "  \(failure.appearance): \(pair.text) on \(pair.background) is \(ContrastReport.ratioText(failure.row.ratio)), "
                         + "needs \(JSONWriter.format(minimum)):1 for \(ContrastReport.usageName(pair.usage))")
@@ -125,18 +127,23 @@ enum ContrastCommand: Subcommand {
     static func json(_ report: ContrastReport) -> JSONNode {
         let appearances: [JSONNode] = report.sections.map { section in
             .object([
-                "appearance": .string(section.appearance.description), "style": .string(section.appearance.style.rawValue),
+                "appearance": .string(section.appearance.description),
+                "style": .string(section.appearance.style.rawValue),
                 "contrast": .string(section.appearance.contrast.rawValue),
-                "checks": .array(section.rows.map { row in
-                    let pair = row.check.pair
-                    return .object([
-                        "text": .string(pair.text), "background": .string(pair.background), "usage": .string(pair.usage.rawValue),
-                        "ratio": .number(row.ratio),
-                        "aa": .object(["minimum": .number(pair.usage.minimumRatio), "passes": .bool(row.passesAA)]),
-                        "aaa": row.aaaMinimum.map { .object(["minimum": .number($0), "passes": .bool(row.passesAAA == true)]) } ?? .null,
-                        "passesRequiredLevel": .bool(row.passes(report.level)),
-                    ])
-                }),
+                "checks": .array(
+                    section.rows.map { row in
+                        let pair = row.check.pair
+                        return .object([
+                            "text": .string(pair.text), "background": .string(pair.background),
+                            "usage": .string(pair.usage.rawValue),
+                            "ratio": .number(row.ratio),
+                            "aa": .object(["minimum": .number(pair.usage.minimumRatio), "passes": .bool(row.passesAA)]),
+                            "aaa": row.aaaMinimum.map {
+                                .object(["minimum": .number($0), "passes": .bool(row.passesAAA == true)])
+                            } ?? .null,
+                            "passesRequiredLevel": .bool(row.passes(report.level)),
+                        ])
+                    }),
             ])
         }
         return .object([

@@ -7,7 +7,9 @@ enum ConvertCommand: Subcommand {
         name: "convert",
         summary: "Convert DTCG design tokens to a theme pack and back.",
         positionals: [
-            .init(name: "INPUT", help: "A theme pack, DTCG token file (the light one with --dark), DTCG resolver or .xcassets folder.")
+            .init(
+                name: "INPUT",
+                help: "A theme pack, DTCG token file (the light one with --dark), DTCG resolver or .xcassets folder.")
         ],
         options: [
             CommandSpec.Option(
@@ -111,7 +113,9 @@ enum ConvertCommand: Subcommand {
         }
     }
 
-    static func writeBundle(_ files: [String: JSONNode], folder: String, context: inout CommandContext) throws(CommandError) {
+    static func writeBundle(_ files: [String: JSONNode], folder: String, context: inout CommandContext)
+        throws(CommandError)
+    {
         let url = context.url(for: folder)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -21,7 +21,9 @@ enum DiffCommand: Subcommand {
             text styles per field, radii, spacing and styles by value, contrast pairs as a set, and the pack's id,
             name and description. The inputs may be of different kinds, e.g. a pack and its DTCG export.
             """,
-        examples: ["themekit diff Examples/Packs/ocean.json ocean-v2.json", "themekit diff a.json b.json --format json"])
+        examples: [
+            "themekit diff Examples/Packs/ocean.json ocean-v2.json", "themekit diff a.json b.json --format json",
+        ])
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(CommandError) {
         let policy = try ProblemPolicy.parse(arguments, command: spec.name)

@@ -43,14 +43,20 @@ enum ExportSwiftCommand: Subcommand {
         let output = arguments.value("output")
         try context.emit(generator.source(for: pack), to: output)
         if let output, output != "-" {
-            context.print("Wrote \(output): \(generator.typePrefix), \(generator.typePrefix)Colors, "
-                + "\(generator.typePrefix)Typography, \(generator.typePrefix)Metrics")
+            context.print(
+                "Wrote \(output): \(generator.typePrefix), \(generator.typePrefix)Colors, "
+                    + "\(generator.typePrefix)Typography, \(generator.typePrefix)Metrics")
         }
     }
 
     static func isTypeName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), text.count <= 128 else { return false }
-        let valid = text.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
-        return valid && !SwiftIdentifier.keywords.contains(text) && !SwiftSourceGenerator.libraryTypeNames.contains(text)
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), text.count <= 128 else {
+            return false
+        }
+        let valid = text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
+        return valid && !SwiftIdentifier.keywords.contains(text)
+            && !SwiftSourceGenerator.libraryTypeNames.contains(text)
     }
 }

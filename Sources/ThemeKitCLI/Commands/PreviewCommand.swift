@@ -32,7 +32,9 @@ enum PreviewCommand: Subcommand {
             let page = HTMLPreview(source: InputLoader.displayName(of: input)).render(pack)
             try context.emit(page, to: html)
             if html != "-" {
-                context.print("Wrote \(html): \(pack.appearances.count) appearances, \(IssueFormatting.count(pack.colors.count, "colour"))")
+                context.print(
+                    "Wrote \(html): \(pack.appearances.count) appearances, \(IssueFormatting.count(pack.colors.count, "colour"))"
+                )
             }
             return
         }

@@ -7,7 +7,9 @@ enum ValidateCommand: Subcommand {
         summary: "Check theme packs, DTCG token files and resolver documents, listing every problem.",
         positionals: [
             .init(
-                name: "INPUT", help: "A theme pack, DTCG token file, DTCG resolver document or .xcassets folder; '-' reads standard input.",
+                name: "INPUT",
+                help:
+                    "A theme pack, DTCG token file, DTCG resolver document or .xcassets folder; '-' reads standard input.",
                 minimum: 1, maximum: nil)
         ],
         options: [ProblemPolicy.strictOption, ProblemPolicy.lenientOption, OutputFormat.option],
@@ -16,7 +18,9 @@ enum ValidateCommand: Subcommand {
             warnings (unknown keys, tokens left out) are printed and the exit status stays 0; errors make it 1.
             Under --strict every warning is an error.
             """,
-        examples: ["themekit validate Examples/Packs/*.json", "themekit validate --strict --format json tokens.resolver.json"])
+        examples: [
+            "themekit validate Examples/Packs/*.json", "themekit validate --strict --format json tokens.resolver.json",
+        ])
 
     /// The outcome for one input.
     struct FileResult {
@@ -56,7 +60,8 @@ enum ValidateCommand: Subcommand {
             for issue in result.issues { context.print(IssueFormatting.line(issue, file: result.path)) }
             let what = summary(result)
             if result.isValid {
-                let warnings = result.warningCount == 0 ? "" : " with \(IssueFormatting.count(result.warningCount, "warning"))"
+                let warnings =
+                    result.warningCount == 0 ? "" : " with \(IssueFormatting.count(result.warningCount, "warning"))"
                 context.print("\(result.path): valid\(warnings) (\(what))")
             } else {
                 var counts = [IssueFormatting.count(result.errorCount, "error")]
@@ -86,7 +91,8 @@ enum ValidateCommand: Subcommand {
             var object: JSONObject = [
                 "path": .string(result.path), "kind": result.kind.map { .string($0.rawValue) } ?? .null,
                 "valid": .bool(result.isValid), "errorCount": .number(Double(result.errorCount)),
-                "warningCount": .number(Double(result.warningCount)), "issues": .array(result.issues.map(IssueFormatting.json)),
+                "warningCount": .number(Double(result.warningCount)),
+                "issues": .array(result.issues.map(IssueFormatting.json)),
             ]
             if let pack = result.pack { object["pack"] = PackSummary.json(pack) }
             return .object(object)
@@ -108,7 +114,9 @@ enum PackSummary {
         if !pack.radii.isEmpty { parts.append("\(pack.radii.count) radi\(pack.radii.count == 1 ? "us" : "i")") }
         if !pack.spacing.isEmpty { parts.append(IssueFormatting.count(pack.spacing.count, "spacing value")) }
         if !pack.styles.isEmpty { parts.append(IssueFormatting.count(pack.styles.count, "custom style")) }
-        if !pack.contrastPairs.isEmpty { parts.append(IssueFormatting.count(pack.contrastPairs.count, "contrast pair")) }
+        if !pack.contrastPairs.isEmpty {
+            parts.append(IssueFormatting.count(pack.contrastPairs.count, "contrast pair"))
+        }
         return parts.joined(separator: ", ")
     }
 

@@ -29,7 +29,8 @@ struct ContrastReport {
         self.level = level
         let checks = pack.contrastChecks()
         sections = pack.appearances.map { appearance in
-            let rows = checks.filter { $0.style == appearance.style && $0.contrast == appearance.contrast }.map(Row.init)
+            let rows = checks.filter { $0.style == appearance.style && $0.contrast == appearance.contrast }.map(
+                Row.init)
             return (appearance, rows)
         }
     }

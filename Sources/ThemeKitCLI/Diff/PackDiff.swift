@@ -127,7 +127,9 @@ struct PackDiff {
     }
 
     static func typographyFields(_ token: TypographyToken) -> [String: String] {
-        var fields = ["size": JSONWriter.format(token.size), "weight": String(token.weight), "design": token.design.rawValue]
+        var fields = [
+            "size": JSONWriter.format(token.size), "weight": String(token.weight), "design": token.design.rawValue,
+        ]
         if let family = token.family { fields["family"] = JSONWriter.quoted(family) }
         if let style = token.textStyle { fields["textStyle"] = style.rawValue }
         if let value = token.lineHeight { fields["lineHeight"] = JSONWriter.format(value) }

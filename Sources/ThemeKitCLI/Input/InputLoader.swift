@@ -35,7 +35,8 @@ struct InputLoader {
     func load(_ path: String, context: CommandContext) throws(InputFailure) -> LoadedInput {
         let source = Self.displayName(of: path)
         if path.isEmpty || path.contains("\u{0}") {
-            throw InputFailure(path: path, kind: nil, issues: [Self.fileIssue(path, "the path is empty or contains a NUL byte")])
+            throw InputFailure(
+                path: path, kind: nil, issues: [Self.fileIssue(path, "the path is empty or contains a NUL byte")])
         }
         if path != "-" {
             let url = context.url(for: path)
@@ -50,7 +51,8 @@ struct InputLoader {
         do {
             document = try JSONReader(limits: limits).read(data)
         } catch {
-            throw InputFailure(path: path, kind: nil, issues: ThemePackError.malformedJSON(error, source: source).issues)
+            throw InputFailure(
+                path: path, kind: nil, issues: ThemePackError.malformedJSON(error, source: source).issues)
         }
         let kind = InputKind.detect(document.value)
         do throws(ThemePackError) {
@@ -63,7 +65,9 @@ struct InputLoader {
                 let result = try importer.pack(document: tokens, id: packID(for: path), name: packName(for: path))
                 return LoadedInput(path: path, kind: kind, pack: result.pack, warnings: result.warnings)
             case .dtcgResolver:
-                let folder = path == "-" ? context.environment.currentDirectory : context.url(for: path).deletingLastPathComponent()
+                let folder =
+                    path == "-"
+                    ? context.environment.currentDirectory : context.url(for: path).deletingLastPathComponent()
                 let result = try importer.pack(
                     resolver: data, baseDirectory: folder, source: source, id: packID(for: path), name: name)
                 return LoadedInput(path: path, kind: kind, pack: result.pack, warnings: result.warnings)
@@ -125,8 +129,10 @@ struct InputLoader {
         // The pack decoder is the one place names and values are checked; run the catalog's colours through it.
         let encoded = ThemePackEncoder().encode(pack)
         do {
-            let decoded = try ThemePackDecoder(policy: policy, limits: limits).decode(encoded, source: Self.displayName(of: path))
-            return LoadedInput(path: path, kind: .assetCatalog, pack: decoded.pack, warnings: warnings + decoded.warnings)
+            let decoded = try ThemePackDecoder(policy: policy, limits: limits).decode(
+                encoded, source: Self.displayName(of: path))
+            return LoadedInput(
+                path: path, kind: .assetCatalog, pack: decoded.pack, warnings: warnings + decoded.warnings)
         } catch {
             throw InputFailure(path: path, kind: .assetCatalog, issues: warnings + error.issues)
         }
@@ -167,7 +173,8 @@ struct InputLoader {
                 throw InputFailure(path: path, kind: nil, issues: [Self.fileIssue(path, "no such file")])
             }
             if isDirectory.boolValue {
-                throw InputFailure(path: path, kind: nil, issues: [Self.fileIssue(path, "this is a folder, not a JSON file")])
+                throw InputFailure(
+                    path: path, kind: nil, issues: [Self.fileIssue(path, "this is a folder, not a JSON file")])
             }
             do {
                 handle = try FileHandle(forReadingFrom: url)
@@ -181,7 +188,9 @@ struct InputLoader {
             if data.count > limits.maxDocumentBytes {
                 throw InputFailure(
                     path: path, kind: nil,
-                    issues: [Self.fileIssue(path, "the file is larger than the limit of \(limits.maxDocumentBytes) bytes")])
+                    issues: [
+                        Self.fileIssue(path, "the file is larger than the limit of \(limits.maxDocumentBytes) bytes")
+                    ])
             }
             return data
         } catch let failure as InputFailure {
@@ -214,7 +223,10 @@ struct InputLoader {
     func packID(for path: String) -> String {
         if let id { return id }
         let allowed = Self.stem(of: path).unicodeScalars.map { scalar -> Character in
-            let ok = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || ".-_".unicodeScalars.contains(scalar))
+            let ok =
+                scalar.isASCII
+                && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                    || ".-_".unicodeScalars.contains(scalar))
             return ok ? Character(scalar) : "-"
         }
         let text = String(allowed.prefix(ThemePack.maxNameLength))
@@ -230,13 +242,15 @@ struct InputLoader {
     // MARK: Issues
 
     static func fileIssue(_ path: String, _ reason: String) -> ThemePackIssue {
-        ThemePackIssue(source: displayName(of: path), path: "$", reason: reason, severity: .error, code: .unknownReference)
+        ThemePackIssue(
+            source: displayName(of: path), path: "$", reason: reason, severity: .error, code: .unknownReference)
     }
 
     static func issue(for error: AssetCatalogError, catalog: URL) -> ThemePackIssue {
         let path: String
         switch error {
-        case .missingValue(_, let jsonPath), .wrongType(_, let jsonPath, _, _), .invalidComponent(_, let jsonPath, _, _):
+        case .missingValue(_, let jsonPath), .wrongType(_, let jsonPath, _, _),
+            .invalidComponent(_, let jsonPath, _, _):
             path = jsonPath
         default: path = "$"
         }
@@ -250,7 +264,9 @@ struct InputLoader {
         }
         // The library's sentence starts with the quoted file path, which the issue already carries.
         var reason = error.description
-        if let file = error.filePath, reason.hasPrefix("'\(file)' ") { reason = "the file " + reason.dropFirst(file.count + 3) }
+        if let file = error.filePath, reason.hasPrefix("'\(file)' ") {
+            reason = "the file " + reason.dropFirst(file.count + 3)
+        }
         return ThemePackIssue(
             source: relativeSource(error.filePath, catalog: catalog), path: path, reason: reason, severity: .error,
             code: code)

@@ -21,7 +21,8 @@ extension CommandContext {
             throw .input("cannot write \(path): it is a folder")
         }
         let folder = url.deletingLastPathComponent()
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
             throw .input("cannot write \(path): the folder \(folder.path) does not exist")
         }
         do {

@@ -19,7 +19,9 @@ struct TerminalPalette {
         let nameWidth = min(max(names.map(\.count).max() ?? 0, 6), 40)
         let cellWidth = (useColor ? 5 : 0) + 9
         var header = "".padding(nameWidth)
-        for palette in appearances { header += "  " + Self.clipped(Self.label(palette.appearance), cellWidth).padding(cellWidth) }
+        for palette in appearances {
+            header += "  " + Self.clipped(Self.label(palette.appearance), cellWidth).padding(cellWidth)
+        }
         lines.append(String(header.reversed().drop(while: { $0 == " " }).reversed()))
         for (index, name) in names.enumerated() {
             var line = Self.clipped(name, nameWidth).padding(nameWidth)
@@ -33,7 +35,8 @@ struct TerminalPalette {
             lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
         }
         lines.append("")
-        lines.append("HC: high contrast. Translucent colours are shown over white in light styles and black in dark ones.")
+        lines.append(
+            "HC: high contrast. Translucent colours are shown over white in light styles and black in dark ones.")
         return lines.joined(separator: "\n") + "\n"
     }
 

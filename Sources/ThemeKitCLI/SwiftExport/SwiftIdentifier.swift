@@ -40,7 +40,9 @@ enum SwiftIdentifier {
         guard let first = words.first else { return nil }
         var identifier = lowercasedFirstWord(first)
         for word in words.dropFirst() { identifier += word.prefix(1).uppercased() + word.dropFirst() }
-        if let leading = identifier.unicodeScalars.first, ("0"..."9").contains(leading) { identifier = "_" + identifier }
+        if let leading = identifier.unicodeScalars.first, ("0"..."9").contains(leading) {
+            identifier = "_" + identifier
+        }
         return identifier
     }
 
@@ -92,7 +94,8 @@ enum SwiftIdentifier {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
                 || scalar.value == 0x2028 || scalar.value == 0x2029:
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)
@@ -105,7 +108,9 @@ enum SwiftIdentifier {
     static func comment(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
-                text.unicodeScalars.map { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0 }))
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0
+                }))
     }
 
     /// A `Double` literal that reads back as exactly the same value.

@@ -87,7 +87,8 @@ struct SwiftSourceGenerator {
             for pair in pack.contrastPairs {
                 lines.append(
                     "            ContrastPair(text: \(SwiftIdentifier.stringLiteral(pair.text)), "
-                        + "background: \(SwiftIdentifier.stringLiteral(pair.background)), usage: .\(pair.usage.rawValue)),")
+                        + "background: \(SwiftIdentifier.stringLiteral(pair.background)), usage: .\(pair.usage.rawValue)),"
+                )
             }
             lines.append("        ]")
         }
@@ -141,9 +142,11 @@ struct SwiftSourceGenerator {
             lines.append("    ]")
         }
         lines += ["", "    /// The pack's colours."]
-        lines += initializerCall("\(a)static let fallback = \(p)Colors", zip(properties, names).map { property, name in
-            (property, colorSet(pack.colors[name] ?? ColorSet(ThemeColor(red: 0, green: 0, blue: 0))))
-        })
+        lines += initializerCall(
+            "\(a)static let fallback = \(p)Colors",
+            zip(properties, names).map { property, name in
+                (property, colorSet(pack.colors[name] ?? ColorSet(ThemeColor(red: 0, green: 0, blue: 0))))
+            })
         lines += [
             "",
             "    /// A colour resolved for a style and contrast, following custom styles' bases.",
@@ -160,7 +163,8 @@ struct SwiftSourceGenerator {
             "    }",
             "",
         ]
-        lines += byName("[String: ColorSet]", names: names, properties: properties, a: a, what: "colours", indent: "    ")
+        lines += byName(
+            "[String: ColorSet]", names: names, properties: properties, a: a, what: "colours", indent: "    ")
         lines.append("}")
         return lines
     }
@@ -180,11 +184,15 @@ struct SwiftSourceGenerator {
         }
         if !names.isEmpty { lines.append("") }
         lines.append("    /// The pack's text styles.")
-        lines += initializerCall("\(a)static let fallback = \(p)Typography", zip(properties, names).map { property, name in
-            (property, [typographyToken(pack.typography[name] ?? TypographyToken(size: 17))])
-        })
+        lines += initializerCall(
+            "\(a)static let fallback = \(p)Typography",
+            zip(properties, names).map { property, name in
+                (property, [typographyToken(pack.typography[name] ?? TypographyToken(size: 17))])
+            })
         lines.append("")
-        lines += byName("[String: TypographyToken]", names: names, properties: properties, a: a, what: "text styles", indent: "    ")
+        lines += byName(
+            "[String: TypographyToken]", names: names, properties: properties, a: a, what: "text styles", indent: "    "
+        )
         lines.append("}")
         return lines
     }
@@ -194,10 +202,14 @@ struct SwiftSourceGenerator {
             "/// The corner radii and spacing of the \(SwiftIdentifier.comment(pack.name)) pack, in points.",
             "\(a)struct \(p)Metrics: ThemeExtension, Hashable {",
         ]
-        for (type, values, what) in [("Radii", pack.radii, "corner radii"), ("Spacing", pack.spacing, "spacing values")] {
+        for (type, values, what) in [
+            ("Radii", pack.radii, "corner radii"), ("Spacing", pack.spacing, "spacing values"),
+        ] {
             let names = values.keys.sorted()
             let properties = SwiftIdentifier.unique(names, taken: ["byName"])
-            lines += ["    /// The pack's \(what), in points.", "    \(a)struct \(type): Codable, Hashable, Sendable {"]
+            lines += [
+                "    /// The pack's \(what), in points.", "    \(a)struct \(type): Codable, Hashable, Sendable {",
+            ]
             for (name, property) in zip(names, properties) {
                 lines += [
                     "        /// `\(SwiftIdentifier.comment(name))`.",
@@ -205,21 +217,41 @@ struct SwiftSourceGenerator {
                 ]
             }
             if !names.isEmpty { lines.append("") }
-            lines += byName("[String: Double]", names: names, properties: properties, a: a, what: what, indent: "        ")
+            lines += byName(
+                "[String: Double]", names: names, properties: properties, a: a, what: what, indent: "        ")
             lines += ["    }", ""]
         }
         lines += [
-            "    /// The corner radii.", "    \(a)var radii: Radii", "    /// The spacing.", "    \(a)var spacing: Spacing", "",
+            "    /// The corner radii.", "    \(a)var radii: Radii", "    /// The spacing.",
+            "    \(a)var spacing: Spacing", "",
             "    /// The pack's metrics.",
         ]
-        lines += initializerCall("\(a)static let fallback = \(p)Metrics", [
-            ("radii", initializerCall("Radii", pack.radii.keys.sorted().enumerated().map { index, name in
-                (SwiftIdentifier.unique(pack.radii.keys.sorted(), taken: ["byName"])[index], [SwiftIdentifier.number(pack.radii[name] ?? 0)])
-            }, indent: "")),
-            ("spacing", initializerCall("Spacing", pack.spacing.keys.sorted().enumerated().map { index, name in
-                (SwiftIdentifier.unique(pack.spacing.keys.sorted(), taken: ["byName"])[index], [SwiftIdentifier.number(pack.spacing[name] ?? 0)])
-            }, indent: "")),
-        ])
+        lines += initializerCall(
+            "\(a)static let fallback = \(p)Metrics",
+            [
+                (
+                    "radii",
+                    initializerCall(
+                        "Radii",
+                        pack.radii.keys.sorted().enumerated().map { index, name in
+                            (
+                                SwiftIdentifier.unique(pack.radii.keys.sorted(), taken: ["byName"])[index],
+                                [SwiftIdentifier.number(pack.radii[name] ?? 0)]
+                            )
+                        }, indent: "")
+                ),
+                (
+                    "spacing",
+                    initializerCall(
+                        "Spacing",
+                        pack.spacing.keys.sorted().enumerated().map { index, name in
+                            (
+                                SwiftIdentifier.unique(pack.spacing.keys.sorted(), taken: ["byName"])[index],
+                                [SwiftIdentifier.number(pack.spacing[name] ?? 0)]
+                            )
+                        }, indent: "")
+                ),
+            ])
         lines.append("}")
         return lines
     }
@@ -227,7 +259,9 @@ struct SwiftSourceGenerator {
     // MARK: Pieces
 
     /// `prefix(label: value, …)` over several lines; each value may span lines.
-    private func initializerCall(_ prefix: String, _ arguments: [(String, [String])], indent: String = "    ") -> [String] {
+    private func initializerCall(_ prefix: String, _ arguments: [(String, [String])], indent: String = "    ")
+        -> [String]
+    {
         guard !arguments.isEmpty else { return [indent + prefix + "()"] }
         var lines = [indent + prefix + "("]
         for (index, (label, value)) in arguments.enumerated() {
@@ -250,7 +284,8 @@ struct SwiftSourceGenerator {
         } else {
             lines.append("\(indent)    [")
             for (name, property) in zip(names, properties) {
-                lines.append("\(indent)        \(SwiftIdentifier.stringLiteral(name)): \(SwiftIdentifier.escaped(property)),")
+                lines.append(
+                    "\(indent)        \(SwiftIdentifier.stringLiteral(name)): \(SwiftIdentifier.escaped(property)),")
             }
             lines.append("\(indent)    ]")
         }
@@ -264,7 +299,8 @@ struct SwiftSourceGenerator {
 
     /// `ThemeColor(red: …, green: …, blue: …)` with exact components.
     private func color(_ color: ThemeColor) -> String {
-        var text = "ThemeColor(red: \(component(color.red)), green: \(component(color.green)), blue: \(component(color.blue))"
+        var text =
+            "ThemeColor(red: \(component(color.red)), green: \(component(color.green)), blue: \(component(color.blue))"
         if color.alpha != 1 { text += ", alpha: \(component(color.alpha))" }
         return text + ")"
     }
@@ -278,7 +314,9 @@ struct SwiftSourceGenerator {
         var fields: [(String, ThemeColor)] = [("light", set.light), ("dark", set.dark)]
         if let value = set.highContrastLight { fields.append(("highContrastLight", value)) }
         if let value = set.highContrastDark { fields.append(("highContrastDark", value)) }
-        let custom = set.custom.filter { $0.key != .light && $0.key != .dark }.sorted { $0.key.rawValue < $1.key.rawValue }
+        let custom = set.custom.filter { $0.key != .light && $0.key != .dark }.sorted {
+            $0.key.rawValue < $1.key.rawValue
+        }
         var lines = ["ColorSet("]
         for (index, (label, value)) in fields.enumerated() {
             let last = index == fields.count - 1 && custom.isEmpty
@@ -287,7 +325,8 @@ struct SwiftSourceGenerator {
         if !custom.isEmpty {
             lines.append("    custom: [")
             for (style, value) in custom {
-                var entry = "        ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.rawValue))): .init(color: \(color(value.color))"
+                var entry =
+                    "        ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.rawValue))): .init(color: \(color(value.color))"
                 if let high = value.highContrast { entry += ", highContrast: \(color(high))" }
                 lines.append(entry + "),  // \(value.color.hex)\(value.highContrast.map { ", \($0.hex)" } ?? "")")
             }

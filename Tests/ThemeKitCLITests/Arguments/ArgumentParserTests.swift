@@ -59,7 +59,9 @@ import Testing
     @Test("missing values, bad choices, repeats and values on switches are usage errors")
     func optionMistakes() {
         #expect(usageMessage(["a", "--output"]) == "the option '--output' needs a value (FILE)")
-        #expect(usageMessage(["a", "--format", "xml"]) == "'xml' is not a valid value for '--format'; expected 'text' or 'json'")
+        #expect(
+            usageMessage(["a", "--format", "xml"])
+                == "'xml' is not a valid value for '--format'; expected 'text' or 'json'")
         #expect(usageMessage(["a", "-o", "x", "--output", "y"]) == "the option '--output' is given more than once")
         #expect(usageMessage(["a", "--strict=yes"]) == "the option '--strict' does not take a value")
     }

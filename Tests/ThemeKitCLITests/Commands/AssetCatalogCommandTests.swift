@@ -115,7 +115,9 @@ import ThemeKitTokens
 
     @Test("the exported catalog reads back with every colour's light, dark and high-contrast values")
     func roundTrip() throws {
-        var inputs = [try folder.write("harbor.json", SamplePacks.harbor), try folder.write("hc.json", Self.fourAppearances)]
+        var inputs = [
+            try folder.write("harbor.json", SamplePacks.harbor), try folder.write("hc.json", Self.fourAppearances),
+        ]
         inputs += ExamplePacks.paths
         for (index, input) in inputs.enumerated() {
             let catalog = folder.path("Round\(index).xcassets")
@@ -146,7 +148,9 @@ import ThemeKitTokens
         let path = try folder.write("harbor.json", SamplePacks.harbor)
         let lenient = themekit(["export-xcassets", path, "-o", folder.path("A.xcassets")])
         #expect(lenient.status == 0)
-        #expect(lenient.stderr.contains("warning: Colour set 'background' has custom styles (sepia) that Xcode cannot express"))
+        #expect(
+            lenient.stderr.contains(
+                "warning: Colour set 'background' has custom styles (sepia) that Xcode cannot express"))
         let strict = themekit(["export-xcassets", path, "-o", folder.path("B.xcassets"), "--strict"])
         #expect(strict.status == 1)
         #expect(strict.stderr.contains("error: colors.text.custom: custom styles (sepia) have no Xcode appearance"))
@@ -170,24 +174,31 @@ import ThemeKitTokens
         .enabled(if: SharedFixtures.available, "the shared fixtures folder is not beside the repository"))
     func importFixtures() throws {
         let catalog = try #require(SharedFixtures.path("xcassets"))
-        let result = themekit(["import-xcassets", catalog, "-o", folder.path("fixtures.json"), "--id", "com.example.fixtures"])
+        let result = themekit([
+            "import-xcassets", catalog, "-o", folder.path("fixtures.json"), "--id", "com.example.fixtures",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout == "Wrote \(folder.path("fixtures.json")): 3 colours\n")
         #expect(result.stderr.contains("refers to the system colour 'systemBackgroundColor'"))
-        let pack = try ThemePackDecoder(policy: .strict).decode(contentsOf: URL(fileURLWithPath: folder.path("fixtures.json"))).pack
+        let pack = try ThemePackDecoder(policy: .strict).decode(
+            contentsOf: URL(fileURLWithPath: folder.path("fixtures.json"))
+        ).pack
         #expect(pack.id == "com.example.fixtures")
         #expect(pack.name == "xcassets")
         // "0x08", "0x6A", "0xEE" with a decimal alpha.
-        #expect(pack.colors["primaryAccentColor"] == ColorSet(light: try ThemeColor(hex: "#086AEE"), dark: try ThemeColor(hex: "#2D80F1")))
+        #expect(
+            pack.colors["primaryAccentColor"]
+                == ColorSet(light: try ThemeColor(hex: "#086AEE"), dark: try ThemeColor(hex: "#2D80F1")))
         // A Display P3 dark entry, converted to sRGB.
         let accent = try #require(pack.colors["AccentColor"])
         #expect(accent.light.hex == "#086AEE")
         #expect(accent.dark.hex == "#5E9DF3")
         // Four-decimal components from Style Dictionary, all four appearances.
         let gray = try #require(pack.colors["gray1400"])
-        #expect([gray.light.hex, gray.dark.hex, gray.highContrastLight?.hex, gray.highContrastDark?.hex] == [
-            "#1B1D22", "#EBEEF2", "#1A1C21", "#F2F5F7",
-        ])
+        #expect(
+            [gray.light.hex, gray.dark.hex, gray.highContrastLight?.hex, gray.highContrastDark?.hex] == [
+                "#1B1D22", "#EBEEF2", "#1A1C21", "#F2F5F7",
+            ])
         #expect(themekit(["import-xcassets", catalog, "--strict"]).status == 1)
     }
 
@@ -215,7 +226,8 @@ import ThemeKitTokens
     func malformedColorSet() throws {
         try folder.write(
             "Bad.xcassets/Red.colorset/Contents.json",
-            #"{"colors": [{"color": {"color-space": "srgb", "components": {"red": "lots", "green": "0", "blue": "0", "alpha": "1.000"}}, "idiom": "universal"}]}"#)
+            #"{"colors": [{"color": {"color-space": "srgb", "components": {"red": "lots", "green": "0", "blue": "0", "alpha": "1.000"}}, "idiom": "universal"}]}"#
+        )
         let result = themekit(["import-xcassets", folder.path("Bad.xcassets")])
         #expect(result.status == 1)
         #expect(

@@ -53,7 +53,10 @@ import Testing
     func unknownSubcommand() {
         let result = themekit(["valdate", "x.json"])
         #expect(result.status == 2)
-        #expect(result.stderr == "themekit: unknown subcommand 'valdate'; did you mean 'validate'?\nRun 'themekit --help' for usage.\n")
+        #expect(
+            result.stderr
+                == "themekit: unknown subcommand 'valdate'; did you mean 'validate'?\nRun 'themekit --help' for usage.\n"
+        )
         #expect(themekit(["help", "nope"]).status == 2)
         #expect(themekit(["--nope"]).status == 2)
     }

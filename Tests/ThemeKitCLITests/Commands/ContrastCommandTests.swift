@@ -10,10 +10,14 @@ import ThemeKitTokens
         let path = try folder.write("harbor.json", SamplePacks.harbor)
         let result = themekit(["contrast", path])
         #expect(result.status == 0)
-        let headings = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.contains(":") && !$0.hasPrefix("Every") }
+        let headings = result.stdout.split(separator: "\n").filter {
+            !$0.hasPrefix(" ") && !$0.contains(":") && !$0.hasPrefix("Every")
+        }
         #expect(
             headings == ["light", "dark", "high-contrast light", "high-contrast dark", "sepia", "high-contrast sepia"])
-        #expect(result.stdout.hasPrefix("Contrast of Harbor (com.example.harbor): 2 pairs in 6 appearances, required level AA\n"))
+        #expect(
+            result.stdout.hasPrefix(
+                "Contrast of Harbor (com.example.harbor): 2 pairs in 6 appearances, required level AA\n"))
         #expect(result.stdout.hasSuffix("Every pair meets AA in every appearance.\n"))
     }
 
@@ -71,7 +75,9 @@ import ThemeKitTokens
         #expect(themekit(["contrast", path, "--pair", "accent:background:tiny"]).status == 2)
         let unknown = themekit(["contrast", path, "--pair", "nope:background"])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("has no colour named \"nope\"; it has accent, background, brand.primary, scrim, text"))
+        #expect(
+            unknown.stderr.contains(
+                "has no colour named \"nope\"; it has accent, background, brand.primary, scrim, text"))
     }
 
     @Test("a pack without contrast pairs needs --pair: exit 1 with a hint")

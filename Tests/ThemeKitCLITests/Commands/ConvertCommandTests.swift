@@ -20,7 +20,8 @@ import ThemeKitTokens
             #expect(back.status == 0)
             let canonical = themekit(["convert", path, "--to", "pack"])
             #expect(back.stdout == canonical.stdout)
-            #expect(try decodedPack(back.stdout) == ThemePackDecoder().decode(contentsOf: URL(fileURLWithPath: path)).pack)
+            #expect(
+                try decodedPack(back.stdout) == ThemePackDecoder().decode(contentsOf: URL(fileURLWithPath: path)).pack)
         }
     }
 
@@ -33,19 +34,25 @@ import ThemeKitTokens
         #expect(document["$schema"] == .string(DTCGExporter.formatSchema))
         #expect(document["colors"]?["$type"] == "color")
         #expect(document["colors"]?["accent"]?["$value"]?["colorSpace"] == "srgb")
-        #expect(document["colors"]?["accent"]?["$value"]?["hex"] == "#0055cc" || document["colors"]?["accent"]?["$value"]?["hex"] == "#0055CC")
+        #expect(
+            document["colors"]?["accent"]?["$value"]?["hex"] == "#0055cc"
+                || document["colors"]?["accent"]?["$value"]?["hex"] == "#0055CC")
         #expect(document["$extensions"]?["com.themekit"]?["id"] == "com.example.harbor")
     }
 
     @Test(
         "DTCG → pack → DTCG → pack is stable for real token files",
         .enabled(if: SharedFixtures.available, "the shared fixtures folder is not beside the repository"),
-        arguments: ["dtcg/primer-light.tokens.json", "dtcg/figma-sds-legacy-strings.tokens.json", "dtcg/figma-sds.resolver.json"])
+        arguments: [
+            "dtcg/primer-light.tokens.json", "dtcg/figma-sds-legacy-strings.tokens.json",
+            "dtcg/figma-sds.resolver.json",
+        ])
     func fixtureRoundTrip(_ fixture: String) throws {
         let input = try #require(SharedFixtures.path(fixture))
         let first = themekit(["convert", input, "--to", "pack", "-o", folder.path("first.json")])
         #expect(first.status == 0, "\(first.all)")
-        #expect(themekit(["convert", folder.path("first.json"), "--to", "dtcg", "-o", folder.path("t.json")]).status == 0)
+        #expect(
+            themekit(["convert", folder.path("first.json"), "--to", "dtcg", "-o", folder.path("t.json")]).status == 0)
         let second = themekit(["convert", folder.path("t.json"), "--to", "pack", "-o", folder.path("second.json")])
         #expect(second.status == 0)
         #expect(try folder.read("first.json") == folder.read("second.json"))
@@ -99,7 +106,9 @@ import ThemeKitTokens
         #expect(text.highContrastDark == original.colors["text"]?.highContrastDark)
     }
 
-    @Test("usage mistakes exit 2: no --to, an unknown format, a resolver bundle without a folder, overlays without --dark")
+    @Test(
+        "usage mistakes exit 2: no --to, an unknown format, a resolver bundle without a folder, overlays without --dark"
+    )
     func usageErrors() throws {
         let path = try folder.write("harbor.json", SamplePacks.harbor)
         #expect(themekit(["convert", path]).stderr.contains("missing '--to pack'"))

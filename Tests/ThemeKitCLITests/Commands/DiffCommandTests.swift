@@ -85,7 +85,9 @@ import ThemeKitTokens
         #expect(report["identical"] == false)
         #expect(report["added"]?.arrayValue?.count == 1)
         let changes = try #require(report["changed"]?.arrayValue).map { $0.sortedByKey() }
-        let dark: JSONNode = .object(["section": "colors", "name": "text", "field": "dark", "old": "#F0F0F0", "new": "#EEEEEE"])
+        let dark: JSONNode = .object([
+            "section": "colors", "name": "text", "field": "dark", "old": "#F0F0F0", "new": "#EEEEEE",
+        ])
         let name: JSONNode = .object(["section": "pack", "name": "name", "old": "Harbor", "new": "Harbor 2"])
         #expect(changes.contains(dark.sortedByKey()))
         #expect(changes.contains(name.sortedByKey()))

@@ -40,9 +40,11 @@ import ThemeKitTokens
         #expect(result.stdout.hasSuffix("\(path): invalid, 4 errors (theme pack)\n"))
     }
 
-    @Test("lenient warnings leave exit 0; --strict turns the same warnings into exit 1", arguments: [
-        SamplePacks.withUnknownKey, SamplePacks.oneBadColor,
-    ])
+    @Test(
+        "lenient warnings leave exit 0; --strict turns the same warnings into exit 1",
+        arguments: [
+            SamplePacks.withUnknownKey, SamplePacks.oneBadColor,
+        ])
     func warningsAndPolicy(_ pack: String) throws {
         let path = try folder.write("pack.json", pack)
         let lenient = themekit(["validate", path])
@@ -94,9 +96,12 @@ import ThemeKitTokens
         let legacy = try #require(SharedFixtures.path("dtcg/figma-sds-legacy-strings.tokens.json"))
         let result = themekit(["validate", resolver, primer, legacy])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("valid with 6 warnings (DTCG resolver \"Figma Simple Design System\": 216 colours"))
+        #expect(
+            result.stdout.contains("valid with 6 warnings (DTCG resolver \"Figma Simple Design System\": 216 colours"))
         // The fixture's known quirk, reported with the file it is in.
-        #expect(result.stdout.contains("warning: ./figma-sds/color.tokens.json: color.black.50: the token has a $type but no $value"))
+        #expect(
+            result.stdout.contains(
+                "warning: ./figma-sds/color.tokens.json: color.black.50: the token has a $type but no $value"))
         #expect(result.stdout.contains("(DTCG tokens \"primer-light\": 98 colours)"))
         #expect(result.stdout.hasSuffix("3 inputs: 3 valid, 0 invalid; 0 errors, 14 warnings\n"))
         let strict = themekit(["validate", "--strict", resolver])

@@ -13,7 +13,10 @@ import ThemeKitTokens
         #expect(result.status == 0)
         #expect(!result.stdout.contains(Self.escape))
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "Harbor (com.example.harbor): 5 colours, 2 text styles, 2 radii, 2 spacing values, 1 custom style, 2 contrast pairs")
+        #expect(
+            lines[0]
+                == "Harbor (com.example.harbor): 5 colours, 2 text styles, 2 radii, 2 spacing values, 1 custom style, 2 contrast pairs"
+        )
         #expect(lines[2] == "               light      dark       light HC   dark HC    sepia      sepia HC")
         #expect(lines[7] == "text           #1A1A1A    #F0F0F0    #000000    #FFFFFF    #3B2F1E    #1E150A")
         #expect(lines[6] == "scrim          #00000066  #00000099  #00000066  #00000099  #00000066  #00000066")
@@ -26,7 +29,8 @@ import ThemeKitTokens
         #expect(terminal.stdout.contains("\u{1B}[48;2;26;26;26m    \u{1B}[0m #1A1A1A"))
         // A translucent colour's swatch is composited over the canvas: #00000066 over white is #999999.
         #expect(terminal.stdout.contains("\u{1B}[48;2;153;153;153m    \u{1B}[0m #00000066"))
-        #expect(!themekit(["preview", path], terminal: true, variables: ["NO_COLOR": "1"]).stdout.contains(Self.escape))
+        #expect(
+            !themekit(["preview", path], terminal: true, variables: ["NO_COLOR": "1"]).stdout.contains(Self.escape))
         #expect(themekit(["preview", path], terminal: true, variables: ["NO_COLOR": ""]).stdout.contains(Self.escape))
         #expect(!themekit(["preview", path, "--color", "never"], terminal: true).stdout.contains(Self.escape))
         #expect(themekit(["preview", path, "--color", "always"]).stdout.contains(Self.escape))
@@ -40,7 +44,9 @@ import ThemeKitTokens
         #expect(result.stdout == "Wrote \(folder.path("harbor.html")): 6 appearances, 5 colours\n")
         let html = try folder.read("harbor.html")
         #expect(html.hasPrefix("<!DOCTYPE html>"))
-        for appearance in ["light", "dark", "high-contrast light", "high-contrast dark", "sepia", "high-contrast sepia"] {
+        for appearance in [
+            "light", "dark", "high-contrast light", "high-contrast dark", "sepia", "high-contrast sepia",
+        ] {
             #expect(html.contains("<h2>\(appearance)"))
         }
         #expect(html.components(separatedBy: "<table class=\"contrast\">").count == 7)

@@ -6,12 +6,14 @@ import Testing
 @Suite(
     .enabled(
         if: BuildProducts.themekit != nil,
-        "the themekit executable is not in the build folder; run 'swift build --product themekit' first (.ci/cli does)"))
+        "the themekit executable is not in the build folder; run 'swift build --product themekit' first (.ci/cli does)")
+)
 struct SubprocessTests {
     let folder = TemporaryDirectory()
 
     func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String]? = nil) throws -> ProcessResult {
-        let result = try runProcess(try #require(BuildProducts.themekit), arguments, stdin: stdin, environment: environment)
+        let result = try runProcess(
+            try #require(BuildProducts.themekit), arguments, stdin: stdin, environment: environment)
         #expect(!result.crashed, "themekit \(arguments) crashed: \(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"), "\(result.stderr)")
         return result
@@ -46,7 +48,8 @@ struct SubprocessTests {
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         #expect(
-            result.stderr == "themekit contrast: 'AAAA' is not a valid value for '--level'; expected 'AA', 'AAA', 'aa' or 'aaa'\n"
+            result.stderr
+                == "themekit contrast: 'AAAA' is not a valid value for '--level'; expected 'AA', 'AAA', 'aa' or 'aaa'\n"
                 + "Run 'themekit contrast --help' for usage.\n")
         #expect(try run(["frobnicate"]).status == 2)
         #expect(try run([]).status == 2)
@@ -83,7 +86,9 @@ struct SubprocessTests {
             let result = try run(arguments)
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
-        for file in ["h.tokens.json", "h2.json", "H.xcassets/text.colorset/Contents.json", "h3.json", "H.swift", "h.html"] {
+        for file in [
+            "h.tokens.json", "h2.json", "H.xcassets/text.colorset/Contents.json", "h3.json", "H.swift", "h.html",
+        ] {
             #expect(FileManager.default.fileExists(atPath: folder.path(file)), "\(file)")
         }
     }

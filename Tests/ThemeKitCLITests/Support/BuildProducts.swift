@@ -18,7 +18,8 @@ enum BuildProducts {
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
         candidates.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         return candidates.first { url in
-            FileManager.default.fileExists(atPath: url.appendingPathComponent("Modules/ThemeKitTokens.swiftmodule").path)
+            FileManager.default.fileExists(
+                atPath: url.appendingPathComponent("Modules/ThemeKitTokens.swiftmodule").path)
         }
     }()
 
@@ -34,7 +35,8 @@ enum BuildProducts {
     static let swiftc: URL? = executable(named: "swiftc")
 
     /// Chromium from `PATH` (`chromium`, `chromium-browser`, `google-chrome`), or `nil`.
-    static let chromium: URL? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(executable(named:)).first
+    static let chromium: URL? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap(executable(named:))
+        .first
 
     /// Whether a missing Chromium should fail the tests rather than skip them (set by `.ci/cli`).
     static var chromiumRequired: Bool { ProcessInfo.processInfo.environment["THEMEKIT_REQUIRE_CHROMIUM"] == "1" }

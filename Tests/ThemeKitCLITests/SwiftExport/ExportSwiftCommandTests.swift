@@ -30,7 +30,8 @@ import ThemeKitTokens
         #expect(source.contains("public struct HarborTypography: ThemeExtension, Hashable {"))
         #expect(source.contains("public struct HarborMetrics: ThemeExtension, Hashable {"))
         #expect(source.contains("public static let sepia = ThemeStyle(rawValue: \"sepia\")"))
-        #expect(source.contains("self[keyPath: keyPath].resolved(for: style, contrast: contrast, baseStyles: Self.styles)"))
+        #expect(
+            source.contains("self[keyPath: keyPath].resolved(for: style, contrast: contrast, baseStyles: Self.styles)"))
         #expect(source.contains("\"brand.primary\": brandPrimary,"))
         #expect(source.contains("ThemeStyle(rawValue: \"sepia\"): .init(color: "))
         #expect(source.contains("// #00000066"))
@@ -45,7 +46,8 @@ import ThemeKitTokens
             "export-swift", path, "-o", folder.path("Theme.swift"), "--type-prefix", "Brand", "--access", "internal",
         ])
         #expect(result.status == 0)
-        #expect(result.stdout == "Wrote \(folder.path("Theme.swift")): Brand, BrandColors, BrandTypography, BrandMetrics\n")
+        #expect(
+            result.stdout == "Wrote \(folder.path("Theme.swift")): Brand, BrandColors, BrandTypography, BrandMetrics\n")
         let source = try folder.read("Theme.swift")
         #expect(source.contains("\nenum Brand {"))
         #expect(source.contains("\nstruct BrandColors: ThemeExtension, Hashable {"))
@@ -57,14 +59,18 @@ import ThemeKitTokens
 
     @Test(
         "the generated source compiles against ThemeKitTokens and rebuilds exactly the pack it came from",
-        .enabled(if: BuildProducts.directory != nil, "the build folder with Modules/ThemeKitTokens.swiftmodule was not found"),
+        .enabled(
+            if: BuildProducts.directory != nil, "the build folder with Modules/ThemeKitTokens.swiftmodule was not found"
+        ),
         .enabled(if: BuildProducts.swiftc != nil, "swiftc is not on PATH"))
     func compilesAndRuns() throws {
         let swiftc = try #require(BuildProducts.swiftc)
         let modules = try #require(BuildProducts.directory).appendingPathComponent("Modules").path
         let objects = BuildProducts.objects(of: "ThemeKit") + BuildProducts.objects(of: "ThemeKitTokens")
         try #require(!objects.isEmpty)
-        var packs = [try folder.write("harbor.json", SamplePacks.harbor), try folder.write("awkward.json", Self.awkwardPack)]
+        var packs = [
+            try folder.write("harbor.json", SamplePacks.harbor), try folder.write("awkward.json", Self.awkwardPack),
+        ]
         packs += ExamplePacks.paths
         if let figma = SharedFixtures.path("dtcg/figma-sds.resolver.json") {
             #expect(themekit(["convert", figma, "--to", "pack", "-o", folder.path("figma.json")]).status == 0)
