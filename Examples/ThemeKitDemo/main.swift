@@ -39,8 +39,8 @@ let ember = Brand(
     highContrastLight: nil, highContrastDark: nil)
 
 /// A stand-in for a view.
+// Only touched by the main thread of this program.
 final class View: @unchecked Sendable {
-    // Only touched by the main thread of this program.
     var background = ""
     var foreground = ""
     var cornerRadius = 0.0

@@ -9,10 +9,10 @@
 /// One binding's work, specialised at `bind` time for its object and value types,
 /// so the refresh loop performs no dynamic cast and no key-path hashing.
 @usableFromInline
+// Sound: created on the binding thread and handed over through the theme's lock;
+// from then on only the delivering thread reads or writes it (the `var`s are
+// caches set by the binding table and by `run`) — deliveries never overlap.
 class BindingRunner: @unchecked Sendable {
-    // Sound: created on the binding thread and handed over through the theme's lock;
-    // from then on only the delivering thread reads or writes it (the `var`s are
-    // caches set by the binding table and by `run`) — deliveries never overlap.
     let keyPath: AnyKeyPath?
     /// The key path's hash, filled in by the binding table from its cache.
     var keyPathHash = 0
@@ -35,8 +35,8 @@ class BindingRunner: @unchecked Sendable {
 }
 
 @usableFromInline
+// Sound: see BindingRunner.
 final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
-    // Sound: see BindingRunner.
     private let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
     private let isConcreteClass: Bool
@@ -115,8 +115,8 @@ enum StoredProperty {
     #endif
 }
 
+// Sound: immutable after init (see BindingRunner).
 final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendable {
-    // Sound: immutable after init (see BindingRunner).
     private let body: @Sendable (Object, ThemeContext) -> Void
     private let isConcreteClass: Bool
 

@@ -1,13 +1,13 @@
 /// A type-erased, immutable extension value.
+// Sound: boxes are immutable after init and their payloads are Sendable.
 class AnyExtensionBox: @unchecked Sendable {
-    // Sound: boxes are immutable after init and their payloads are Sendable.
     var extensionID: ThemeExtensionID { fatalError("abstract") }
     func isEqual(to other: AnyExtensionBox) -> Bool { fatalError("abstract") }
     func encoded() throws -> [UInt8] { fatalError("abstract") }
 }
 
+// Sound: `value` is a `let` of a Sendable type.
 final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sendable {
-    // Sound: `value` is a `let` of a Sendable type.
     let value: Value
     init(_ value: Value) { self.value = value }
     override var extensionID: ThemeExtensionID { ThemeExtensionID(Value.self) }
@@ -18,8 +18,8 @@ final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sen
 }
 
 /// A type-erased active variant.
+// Sound: immutable after init; the wrapped variant is Sendable.
 class AnyVariantBox: @unchecked Sendable {
-    // Sound: immutable after init; the wrapped variant is Sendable.
     let variantID: String
     let extensionTypeID: Int
     init(variantID: String, extensionTypeID: Int) {
@@ -29,16 +29,16 @@ class AnyVariantBox: @unchecked Sendable {
     func box(for style: ThemeStyle, contrast: ThemeContrast) -> AnyExtensionBox { fatalError("abstract") }
 }
 
+// Sound: no stored state beyond the immutable base class.
 class TypedVariantBox<Value: ThemeExtension>: AnyVariantBox, @unchecked Sendable {
-    // Sound: no stored state beyond the immutable base class.
     func value(for style: ThemeStyle, contrast: ThemeContrast) -> Value { fatalError("abstract") }
     override func box(for style: ThemeStyle, contrast: ThemeContrast) -> AnyExtensionBox {
         ExtensionBox(value(for: style, contrast: contrast))
     }
 }
 
+// Sound: `variant` is a `let` of a Sendable type.
 final class VariantBox<Variant: ThemeVariant>: TypedVariantBox<Variant.Extension>, @unchecked Sendable {
-    // Sound: `variant` is a `let` of a Sendable type.
     let variant: Variant
     init(_ variant: Variant, extensionTypeID: Int) {
         self.variant = variant

@@ -13,8 +13,8 @@
 // never-moved pthread_mutex_t (moving a pthread mutex after init is undefined).
 
 /// A mutual-exclusion lock over the platform mutex.
-final class PlatformLock: @unchecked Sendable {
-    // Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
+// Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
+package final class PlatformLock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     init() {
@@ -44,15 +44,17 @@ final class PlatformLock: @unchecked Sendable {
 }
 
 /// A value guarded by a ``PlatformLock``.
-final class Locked<Value>: @unchecked Sendable {
-    // Sound: `value` is only read or written inside `lock`.
+// Sound: `value` is only read or written inside `lock`.
+package final class Locked<Value>: @unchecked Sendable {
     private var value: Value
     private let lock = PlatformLock()
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
     @inline(__always)
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
+    package func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure)
+        -> Result
+    {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -2,8 +2,8 @@
 ///
 /// Providers read through it, so every binding in one pass sees the same values
 /// even when user code changes the theme meanwhile.
+// Sound: every stored property is a `let` of immutable, Sendable contents.
 final class ValueSnapshot: @unchecked Sendable {
-    // Sound: every stored property is a `let` of immutable, Sendable contents.
     let values: ContiguousArray<AnyExtensionBox?>
     let variants: ContiguousArray<AnyVariantBox?>
     /// Registered type identities, indexed by registry id, for the hot-path lookup.

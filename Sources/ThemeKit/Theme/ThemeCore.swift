@@ -10,11 +10,11 @@ import Foundation
 /// code runs only in those passes, never under the lock. Changes made by user code
 /// during a pass — or by other threads meanwhile — are queued and delivered by the
 /// same deliverer in the next pass, so passes never overlap and never deadlock.
+// Sound: `model` is only accessed under `lock`. `table`, `tree`, `recorder`,
+// `epoch`, the delivered* fields and the scratch buffers are only accessed by the
+// thread that set `model.isDelivering` (claimed and released under `lock`, which
+// orders one deliverer's accesses before the next one's).
 final class ThemeCore: @unchecked Sendable {
-    // Sound: `model` is only accessed under `lock`. `table`, `tree`, `recorder`,
-    // `epoch`, the delivered* fields and the scratch buffers are only accessed by the
-    // thread that set `model.isDelivering` (claimed and released under `lock`, which
-    // orders one deliverer's accesses before the next one's).
     let lock = PlatformLock()
     var model = ThemeModel()
 
@@ -135,8 +135,8 @@ final class ThemeCore: @unchecked Sendable {
 }
 
 /// A weak reference that can cross threads.
+// Sound: `weak` loads and stores are atomic in the Swift runtime, and the field is never reassigned.
 final class WeakObject: @unchecked Sendable {
-    // Sound: `weak` loads and stores are atomic in the Swift runtime, and the field is never reassigned.
     weak var object: AnyObject?
     init(_ object: AnyObject) { self.object = object }
 }

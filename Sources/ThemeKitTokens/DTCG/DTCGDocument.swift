@@ -85,7 +85,9 @@ public struct DTCGDocument: Hashable, Sendable {
             let path = frame.path + [child.name]
             switch child.node {
             case .token(let token):
-                result.append(DTCGFlatToken(segments: path, inheritedType: token.type ?? frame.type, token: token, source: source))
+                result.append(
+                    DTCGFlatToken(segments: path, inheritedType: token.type ?? frame.type, token: token, source: source)
+                )
             case .group(let group):
                 stack.append((group, path, group.type ?? frame.type, 0))
             }
@@ -339,13 +341,15 @@ struct DTCGTreeParser {
                     group.children.append(DTCGGroup.Child(name: key, node: .token(token)))
                 }
             } else if childObject.keys.contains(where: { !$0.hasPrefix("$") || $0 == "$root" }) || childObject.isEmpty {
-                group.children.append(DTCGGroup.Child(name: key, node: .group(self.group(childObject, path: childPath))))
+                group.children.append(
+                    DTCGGroup.Child(name: key, node: .group(self.group(childObject, path: childPath))))
             } else if childObject["$type"] != nil {
                 // `{"$type": "color"}` alone: a token whose value is missing, not an empty group.
                 problem(
                     display(childPath), "the token has a $type but no $value", .missingValue, lenientAction: .dropped)
             } else {
-                group.children.append(DTCGGroup.Child(name: key, node: .group(self.group(childObject, path: childPath))))
+                group.children.append(
+                    DTCGGroup.Child(name: key, node: .group(self.group(childObject, path: childPath))))
             }
         }
         return group
@@ -356,7 +360,9 @@ struct DTCGTreeParser {
         switch key {
         case "$type":
             guard case .string(let type) = value else {
-                problem(propertyPath, "$type must be a string, not \(value.kindDescription)", .wrongType, lenientAction: .ignored)
+                problem(
+                    propertyPath, "$type must be a string, not \(value.kindDescription)", .wrongType,
+                    lenientAction: .ignored)
                 return
             }
             group.type = type

@@ -94,13 +94,19 @@ public struct DTCGExporter: Sendable {
             pack.typography.map { ($0.key, typographyToken($0.value)) }, section: "typography", issues: &issues)
         let radii = tree(pack.radii.map { ($0.key, dimensionToken($0.value)) }, section: "radii", issues: &issues)
         let spacing = tree(pack.spacing.map { ($0.key, dimensionToken($0.value)) }, section: "spacing", issues: &issues)
-        for (key, group) in [("typography", typography), ("radii", radii), ("spacing", spacing)] where !group.isEmpty {
-            base[key] = .object(group)
+        for (key, type, group) in [
+            ("typography", DTCGType.typography, typography), ("radii", DTCGType.dimension, radii),
+            ("spacing", DTCGType.dimension, spacing),
+        ] where !group.isEmpty {
+            var typed = group
+            typed["$type"] = .string(type)
+            base[key] = .object(typed)
         }
         files["base.tokens.json"] = .object(base)
         if !issues.isEmpty { throw .invalid(issues) }
         let contexts = JSONObject(
-            appearances.map { context, _ in (context, .array([.object(["$ref": .string("./\(context).tokens.json")])])) })
+            appearances.map { context, _ in (context, .array([.object(["$ref": .string("./\(context).tokens.json")])]))
+            })
         files["tokens.resolver.json"] = .object([
             "$schema": .string(Self.resolverSchema),
             "name": .string(pack.name),
@@ -126,7 +132,10 @@ public struct DTCGExporter: Sendable {
         if !pack.contrastPairs.isEmpty {
             object["contrastPairs"] = .array(
                 pack.contrastPairs.map {
-                    .object(["text": .string($0.text), "background": .string($0.background), "usage": .string($0.usage.rawValue)])
+                    .object([
+                        "text": .string($0.text), "background": .string($0.background),
+                        "usage": .string($0.usage.rawValue),
+                    ])
                 })
         }
         return object
@@ -213,7 +222,9 @@ public struct DTCGExporter: Sendable {
         let root = TreeNode()
         for (name, token) in tokens.sorted(by: { $0.0 < $1.0 }) {
             let segments = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-            if let bad = segments.first(where: { $0.isEmpty || $0.hasPrefix("$") || DTCGTreeParser.nameProblem($0) != nil }) {
+            if let bad = segments.first(where: {
+                $0.isEmpty || $0.hasPrefix("$") || DTCGTreeParser.nameProblem($0) != nil
+            }) {
                 issues.append(
                     ThemePackIssue(
                         path: "\(section).\(name)",

@@ -62,6 +62,31 @@ extension DTCGImporter {
     }
 }
 
+extension DTCGImporter {
+    /// The strict or lenient import of a resolver file, as a one-line call.
+    /// - Parameters:
+    ///   - url: The resolver file; relative references are resolved against its folder.
+    ///   - policy: `.strict` or `.lenient`.
+    /// - Returns: The pack, warnings and statistics.
+    /// - Throws: ``ThemePackError``.
+    public static func pack(resolver url: URL, policy: DecodingPolicy) throws(ThemePackError) -> DTCGImportResult {
+        try DTCGImporter(policy: policy).pack(resolver: url)
+    }
+
+    /// The strict or lenient import of a resolver document, as a one-line call.
+    /// - Parameters:
+    ///   - data: The resolver document.
+    ///   - baseDirectory: The folder relative file references are resolved against.
+    ///   - policy: `.strict` or `.lenient`.
+    /// - Returns: The pack, warnings and statistics.
+    /// - Throws: ``ThemePackError``.
+    public static func pack(
+        resolver data: Data, baseDirectory: URL, policy: DecodingPolicy
+    ) throws(ThemePackError) -> DTCGImportResult {
+        try DTCGImporter(policy: policy).pack(resolver: data, baseDirectory: baseDirectory)
+    }
+}
+
 /// Reads a resolver document and the files it references.
 struct DTCGResolverLoader {
     let resolver: JSONNode
@@ -112,10 +137,14 @@ struct DTCGResolverLoader {
         case .string("2025.10")?: break
         case nil: error("version", "the resolver has no version; expected \"2025.10\"", .missingKey)
         case let value?:
-            error("version", "resolver version \(JSONWriter.string(value)) is not supported; expected \"2025.10\"", .unsupported)
+            error(
+                "version", "resolver version \(JSONWriter.string(value)) is not supported; expected \"2025.10\"",
+                .unsupported)
         }
         guard case .array(let order)? = root["resolutionOrder"] else {
-            error("resolutionOrder", "the resolver needs a resolutionOrder array", root["resolutionOrder"] == nil ? .missingKey : .wrongType)
+            error(
+                "resolutionOrder", "the resolver needs a resolutionOrder array",
+                root["resolutionOrder"] == nil ? .missingKey : .wrongType)
             return empty
         }
         let items = order.enumerated().compactMap { index, item in self.item(item, path: "resolutionOrder[\(index)]") }
@@ -129,7 +158,8 @@ struct DTCGResolverLoader {
         }
         guard case .modifier(let themeName, let contexts, _, _)? = theme else {
             warning(
-                "resolutionOrder", "no modifier has light and dark contexts; the same tokens are used for both appearances",
+                "resolutionOrder",
+                "no modifier has light and dark contexts; the same tokens are used for both appearances",
                 .incompleteAppearance)
             let documents = documents(items, choosing: [:])
             return DTCGImporter.AppearanceDocuments(
@@ -168,7 +198,10 @@ struct DTCGResolverLoader {
             guard reference.hasPrefix("#/"), let target = JSONPointer.resolve(reference, in: resolver),
                 case .object(let targetObject) = target
             else {
-                error(path + ".$ref", "\(JSONWriter.quoted(reference)) does not point to a set or modifier in this resolver", .unknownReference)
+                error(
+                    path + ".$ref",
+                    "\(JSONWriter.quoted(reference)) does not point to a set or modifier in this resolver",
+                    .unknownReference)
                 return nil
             }
             definition = targetObject
@@ -189,14 +222,17 @@ struct DTCGResolverLoader {
             var contexts: [String: [JSONNode]] = [:]
             for member in contextObject.members {
                 guard case .array(let sources) = member.value else {
-                    error(definitionPath + ".contexts.\(member.key)", "a context must be an array of sources", .wrongType)
+                    error(
+                        definitionPath + ".contexts.\(member.key)", "a context must be an array of sources", .wrongType)
                     continue
                 }
                 contexts[member.key] = sources
             }
             let defaultContext = definition["default"]?.stringValue
             if let defaultContext, contexts[defaultContext] == nil {
-                error(definitionPath + ".default", "the default context \(JSONWriter.quoted(defaultContext)) is not defined", .unknownReference)
+                error(
+                    definitionPath + ".default",
+                    "the default context \(JSONWriter.quoted(defaultContext)) is not defined", .unknownReference)
             }
             return .modifier(name: name, contexts: contexts, defaultContext: defaultContext, path: definitionPath)
         }
@@ -224,7 +260,8 @@ struct DTCGResolverLoader {
                     context = defaultContext
                 } else {
                     context = contexts.keys.sorted()[0]
-                    warning(path, "the modifier has no default context; \(JSONWriter.quoted(context)) is used", .missingKey)
+                    warning(
+                        path, "the modifier has no default context; \(JSONWriter.quoted(context)) is used", .missingKey)
                 }
                 for (index, source) in (contexts[context] ?? []).enumerated() {
                     let sourcePath = "\(path).contexts.\(context)[\(index)]"
@@ -260,18 +297,24 @@ struct DTCGResolverLoader {
             return nil
         }
         let duplicates = pointer.isEmpty ? container.duplicateKeys : []
-        let document = DTCGDocument(document: JSONDocument(value: target, duplicateKeys: duplicates), source: filePart.isEmpty ? reference : filePart)
+        let document = DTCGDocument(
+            document: JSONDocument(value: target, duplicateKeys: duplicates),
+            source: filePart.isEmpty ? reference : filePart)
         documentsBySource[reference] = document
         return document
     }
 
     /// Reads a referenced file once, refusing paths outside the base directory.
     mutating func file(_ relative: String, path: String) -> JSONDocument? {
-        let refused = relative.hasPrefix("/") || relative.hasPrefix("~") || relative.contains("://")
+        let refused =
+            relative.hasPrefix("/") || relative.hasPrefix("~") || relative.contains("://")
             || relative.contains("\\") || relative.contains("\u{0}")
         let url = baseDirectory.appendingPathComponent(relative).standardizedFileURL.resolvingSymlinksInPath()
         guard !refused, url.path.hasPrefix(baseDirectory.path + "/") else {
-            error(path + ".$ref", "\(JSONWriter.quoted(relative)) is outside the resolver's folder; only relative paths inside it are read", .unknownReference)
+            error(
+                path + ".$ref",
+                "\(JSONWriter.quoted(relative)) is outside the resolver's folder; only relative paths inside it are read",
+                .unknownReference)
             return nil
         }
         if let cached = files[url.path] { return cached }

@@ -126,7 +126,8 @@ public struct DTCGImporter: Sendable {
     ) throws(ThemePackError) -> DTCGImportResult {
         try build(
             AppearanceDocuments(
-                light: light, dark: dark, highContrastLight: highContrastLight.isEmpty ? nil : light + highContrastLight,
+                light: light, dark: dark,
+                highContrastLight: highContrastLight.isEmpty ? nil : light + highContrastLight,
                 highContrastDark: highContrastDark.isEmpty ? nil : dark + highContrastDark),
             id: id, name: name, extraIssues: [])
     }
@@ -195,7 +196,8 @@ public struct DTCGImporter: Sendable {
         if issues.contains(where: { $0.severity == .error }) { throw .invalid(issues) }
         let statistics = DTCGImportStatistics(
             light: DTCGSetStatistics(light), dark: DTCGSetStatistics(dark),
-            highContrastLight: highLight.map(DTCGSetStatistics.init), highContrastDark: highDark.map(DTCGSetStatistics.init),
+            highContrastLight: highLight.map(DTCGSetStatistics.init),
+            highContrastDark: highDark.map(DTCGSetStatistics.init),
             colorCount: pack.colors.count, typographyCount: pack.typography.count, radiusCount: pack.radii.count,
             spacingCount: pack.spacing.count, unmappedCount: mapping.unmappedCount)
         return DTCGImportResult(pack: pack, warnings: issues, statistics: statistics)
@@ -295,7 +297,9 @@ struct DTCGPackMapping {
                 token, "the colour has no \(missing) value; the other appearance's value is used",
                 .incompleteAppearance, alwaysWarning: true, action: .usedDefault)
         }
-        guard let resolvedLight = lightColor ?? darkColor, let resolvedDark = darkColor ?? lightColor else { return nil }
+        guard let resolvedLight = lightColor ?? darkColor, let resolvedDark = darkColor ?? lightColor else {
+            return nil
+        }
         var set = ColorSet(light: resolvedLight, dark: resolvedDark)
         if let high = color(highContrastLight), high != resolvedLight { set.highContrastLight = high }
         if let high = color(highContrastDark), high != resolvedDark { set.highContrastDark = high }
@@ -322,7 +326,8 @@ struct DTCGPackMapping {
         if let high = color(object["highContrastDark"], "highContrastDark") { set.highContrastDark = high }
         if case .object(let custom)? = object["custom"] {
             for member in custom.members {
-                guard case .object(let entry) = member.value, let standard = color(entry["color"], "custom.\(member.key)")
+                guard case .object(let entry) = member.value,
+                    let standard = color(entry["color"], "custom.\(member.key)")
                 else { continue }
                 set.custom[ThemeStyle(rawValue: member.key)] = ColorSet.CustomValue(
                     color: standard, highContrast: color(entry["highContrast"], "custom.\(member.key).highContrast"))
@@ -379,7 +384,8 @@ struct DTCGPackMapping {
         if let failure = PackRules.metricProblem(points) {
             // Valid DTCG that a pack cannot hold (negative spacing…): not the file's fault, so only a warning.
             problem(
-                token, "\(dimension) is \(JSONWriter.format(points)) pt, which a theme pack cannot hold: \(failure.reason)",
+                token,
+                "\(dimension) is \(JSONWriter.format(points)) pt, which a theme pack cannot hold: \(failure.reason)",
                 failure.code, alwaysWarning: true)
             unmappedCount += 1
             return

@@ -148,7 +148,9 @@ struct DTCGAliasResolver {
                 break
             }
             if tokens[target] == nil {
-                fail(current, suffix: "$value", "the alias {\(target)} refers to a token that does not exist", .unknownReference)
+                fail(
+                    current, suffix: "$value", "the alias {\(target)} refers to a token that does not exist",
+                    .unknownReference)
                 chain.removeLast()
                 terminalFailed = true
                 break
@@ -261,7 +263,8 @@ struct DTCGAliasResolver {
                     note(
                         path,
                         DTCGLiteral.Failure(
-                            suffix: "$type", reason: "\(JSONWriter.quoted(type)) is not a DTCG type; the value is kept as is",
+                            suffix: "$type",
+                            reason: "\(JSONWriter.quoted(type)) is not a DTCG type; the value is kept as is",
                             code: .unknownType), alwaysWarning: true)
                 }
                 value = .other(type: type, value: flat.token.value)
@@ -281,7 +284,9 @@ struct DTCGAliasResolver {
     /// A typography composite; each sub-value may be a literal or an alias to a token of its type.
     mutating func typography(_ path: String, _ value: JSONNode) -> DTCGTypography? {
         guard case .object(let object) = value else {
-            fail(path, suffix: "$value", "a typography value must be an object, not \(value.kindDescription)", .wrongType)
+            fail(
+                path, suffix: "$value", "a typography value must be an object, not \(value.kindDescription)", .wrongType
+            )
             return nil
         }
         let expected: [String: String] = [
@@ -352,7 +357,8 @@ struct DTCGAliasResolver {
             }
             switch aliased["lineHeight"] {
             case .number(let number)?: result.lineHeight = number
-            case .dimension(let dimension)?: result.lineHeight = dimension.points / max(fontSize.points, .leastNonzeroMagnitude)
+            case .dimension(let dimension)?:
+                result.lineHeight = dimension.points / max(fontSize.points, .leastNonzeroMagnitude)
             default:
                 if let raw = parts["lineHeight"] {
                     if case .number(let number) = raw {
@@ -378,7 +384,9 @@ struct DTCGAliasResolver {
     /// Letter spacing in points: a dimension, `{value, unit: "em"}` relative to the font size, or a bare number of px.
     static func letterSpacing(_ raw: JSONNode, fontSize: Dimension) throws(DTCGLiteral.Failure) -> Double {
         if case .number(let number) = raw { return number }
-        if case .object(let object) = raw, case .string("em")? = object["unit"], case .number(let number)? = object["value"] {
+        if case .object(let object) = raw, case .string("em")? = object["unit"],
+            case .number(let number)? = object["value"]
+        {
             return number * fontSize.points
         }
         if case .string(let text) = raw, text.hasSuffix("em"), !text.hasSuffix("rem"),

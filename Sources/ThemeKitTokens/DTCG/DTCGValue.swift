@@ -102,7 +102,8 @@ enum DTCGLiteral {
         default:
             throw Failure(
                 suffix: "$value",
-                reason: "a colour must be a hex string or {colorSpace, components, alpha, hex}, not \(value.kindDescription)",
+                reason:
+                    "a colour must be a hex string or {colorSpace, components, alpha, hex}, not \(value.kindDescription)",
                 code: .wrongType)
         }
     }
@@ -111,7 +112,8 @@ enum DTCGLiteral {
         for key in object.keys where !["colorSpace", "components", "alpha", "hex"].contains(key) {
             notes.append(
                 Failure(
-                    suffix: "$value.\(key)", reason: "\(JSONWriter.quoted(key)) is not a colour property; it is ignored",
+                    suffix: "$value.\(key)",
+                    reason: "\(JSONWriter.quoted(key)) is not a colour property; it is ignored",
                     code: .unknownKey))
         }
         var hexColor: ThemeColor?
@@ -122,7 +124,8 @@ enum DTCGLiteral {
                 notes.append(
                     Failure(
                         suffix: "$value.hex",
-                        reason: "hex \(JSONWriter.string(hexValue)) must be a 6-digit \"#RRGGBB\" string; the components are used",
+                        reason:
+                            "hex \(JSONWriter.string(hexValue)) must be a 6-digit \"#RRGGBB\" string; the components are used",
                         code: .invalidColor))
             }
         }
@@ -161,19 +164,22 @@ enum DTCGLiteral {
                 notes.append(
                     Failure(
                         suffix: "$value.colorSpace",
-                        reason: "the colour space \(JSONWriter.quoted(space)) is not supported; the hex fallback is used",
+                        reason:
+                            "the colour space \(JSONWriter.quoted(space)) is not supported; the hex fallback is used",
                         code: .unsupported))
                 return ThemeColor(red: hexColor.red, green: hexColor.green, blue: hexColor.blue, alpha: alpha)
             }
             throw Failure(
                 suffix: "$value.colorSpace",
-                reason: "the colour space \(JSONWriter.quoted(space)) is not supported (srgb, srgb-linear) and there is no hex fallback",
+                reason:
+                    "the colour space \(JSONWriter.quoted(space)) is not supported (srgb, srgb-linear) and there is no hex fallback",
                 code: .unsupported)
         }
         for (index, component) in converted.enumerated() where !(0...1).contains(component) {
             throw Failure(
                 suffix: "$value.components[\(index)]",
-                reason: "the component \(JSONWriter.format(component)) is outside the sRGB range 0…1", code: .outOfRange)
+                reason: "the component \(JSONWriter.format(component)) is outside the sRGB range 0…1", code: .outOfRange
+            )
         }
         let color = ThemeColor(red: converted[0], green: converted[1], blue: converted[2], alpha: alpha)
         if let hexColor, space == "srgb",
@@ -219,7 +225,8 @@ enum DTCGLiteral {
             return Dimension(value: number, unit: unit)
         default:
             throw Failure(
-                suffix: suffix, reason: "a dimension must be {value, unit} or a string like \"4px\", not \(value.kindDescription)",
+                suffix: suffix,
+                reason: "a dimension must be {value, unit} or a string like \"4px\", not \(value.kindDescription)",
                 code: .wrongType)
         }
     }
@@ -231,7 +238,8 @@ enum DTCGLiteral {
             var result: [String] = []
             for name in names {
                 guard case .string(let text) = name, !text.isEmpty else {
-                    throw Failure(suffix: suffix, reason: "every font family must be a non-empty string", code: .wrongType)
+                    throw Failure(
+                        suffix: suffix, reason: "every font family must be a non-empty string", code: .wrongType)
                 }
                 result.append(text)
             }
@@ -253,7 +261,8 @@ enum DTCGLiteral {
             return weight
         case .string(let name):
             guard let weight = FontWeightName.value(of: name) else {
-                throw Failure(suffix: suffix, reason: "\(JSONWriter.quoted(name)) is not a font-weight name", code: .invalidValue)
+                throw Failure(
+                    suffix: suffix, reason: "\(JSONWriter.quoted(name)) is not a font-weight name", code: .invalidValue)
             }
             return weight
         default:
@@ -263,7 +272,8 @@ enum DTCGLiteral {
 
     static func number(_ value: JSONNode, suffix: String = "$value") throws(Failure) -> Double {
         guard case .number(let number) = value else {
-            throw Failure(suffix: suffix, reason: "the value must be a number, not \(value.kindDescription)", code: .wrongType)
+            throw Failure(
+                suffix: suffix, reason: "the value must be a number, not \(value.kindDescription)", code: .wrongType)
         }
         return number
     }

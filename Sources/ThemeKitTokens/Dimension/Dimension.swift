@@ -53,9 +53,9 @@ public struct Dimension: Hashable, Sendable, CustomStringConvertible {
             unit = .px
             number = text.dropLast(2)
         } else {
-            let suffix = text.drop { "0123456789.+-eE".contains($0) }
-            if suffix.isEmpty { throw .missingUnit(text) }
-            throw .unsupportedUnit(String(suffix), in: text)
+            let unitName = String(text.reversed().prefix { $0.isLetter || $0 == "%" }.reversed())
+            if unitName.isEmpty { throw .missingUnit(text) }
+            throw .unsupportedUnit(unitName, in: text)
         }
         // Only plain decimal numbers: Double(_:) would also take "nan", "inf" and hex floats.
         let allowed = number.allSatisfy { "0123456789.+-eE".contains($0) }

@@ -15,7 +15,7 @@ extension ThemePackLoader {
     /// - Returns: The loaded pack: fresh, revalidated, or last-known-good with the failure attached.
     /// - Throws: ``ThemePackLoaderError`` when the load failed and no usable cached copy exists.
     public func load(from url: URL) async throws(ThemePackLoaderError) -> LoadedPack<Pack> {
-        let handle = LoaderLocked(CancellationHandle())
+        let handle = Locked(CancellationHandle())
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let task = load(from: url) { continuation.resume(returning: $0) }

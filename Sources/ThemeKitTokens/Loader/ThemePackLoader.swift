@@ -79,7 +79,7 @@ public struct ThemePackLoader<Pack: Sendable>: Sendable {
         from url: URL,
         completion: @escaping @Sendable (Result<LoadedPack<Pack>, ThemePackLoaderError>) -> Void
     ) -> ThemePackLoadTask {
-        let cached = LoaderLocked(CacheLookup<Pack>.none)
+        let cached = Locked(CacheLookup<Pack>.none)
         let transfer = Transfer(
             url: url, limit: configuration.effectiveMaximumBodySize, timeout: configuration.effectiveTimeout
         ) { [self] result in

@@ -57,7 +57,8 @@ extension ThemePack {
                         .composited(over: canvas)
                     let fore = text.resolved(for: style, contrast: contrast, baseStyles: styles).composited(over: back)
                     results.append(
-                        ContrastPairCheck(pair: pair, style: style, contrast: contrast, ratio: fore.contrastRatio(to: back)))
+                        ContrastPairCheck(
+                            pair: pair, style: style, contrast: contrast, ratio: fore.contrastRatio(to: back)))
                 }
             }
         }

@@ -48,13 +48,16 @@ struct PackDecoding {
             case "schemaVersion": break
             case "$schema":
                 if member.value.stringValue == nil {
-                    log.warning(path.description, "$schema should be a string URL, not \(member.value.kindDescription)", .wrongType)
+                    log.warning(
+                        path.description, "$schema should be a string URL, not \(member.value.kindDescription)",
+                        .wrongType)
                 }
             case "id":
                 id = decodeText(member.value, path: path, what: "id") { PackRules.idProblem($0) }
             case "name":
                 name = decodeText(member.value, path: path, what: "name") {
-                    PackRules.textProblem($0, what: "name", maxLength: PackRules.maxDisplayNameLength, allowEmpty: false)
+                    PackRules.textProblem(
+                        $0, what: "name", maxLength: PackRules.maxDisplayNameLength, allowEmpty: false)
                 }
             case "description":
                 pack.description = decodeText(member.value, path: path, what: "description") {
@@ -80,7 +83,8 @@ struct PackDecoding {
                     Self.metric($0, path: $1, problems: &$2)
                 }
             case "styles":
-                let baseStyles = Dictionary(uniqueKeysWithValues: (base?.styles ?? [:]).map { ($0.key.rawValue, $0.value) })
+                let baseStyles = Dictionary(
+                    uniqueKeysWithValues: (base?.styles ?? [:]).map { ($0.key.rawValue, $0.value) })
                 let styles = decodeMap(member.value, path: path, expected: "style", base: baseStyles) {
                     Self.style($0, path: $1, problems: &$2)
                 }
@@ -224,7 +228,9 @@ struct PackDecoding {
         _ value: JSONNode, path: JSONPath, problems: inout TokenProblems
     ) -> [ThemeStyle: ColorSet.CustomValue] {
         guard case .object(let object) = value else {
-            problems.error(path, "custom must be an object mapping style names to colours, not \(value.kindDescription)", .wrongType)
+            problems.error(
+                path, "custom must be an object mapping style names to colours, not \(value.kindDescription)",
+                .wrongType)
             return [:]
         }
         var result: [ThemeStyle: ColorSet.CustomValue] = [:]
@@ -253,20 +259,24 @@ struct PackDecoding {
                     case "highContrast": highContrast = color(field.value, path: fieldPath, problems: &problems)
                     default:
                         problems.ignore(
-                            fieldPath, "\(JSONWriter.quoted(field.key)) is not a custom-colour key (color, highContrast)",
+                            fieldPath,
+                            "\(JSONWriter.quoted(field.key)) is not a custom-colour key (color, highContrast)",
                             .unknownKey)
                     }
                 }
                 if entry["color"] == nil {
-                    problems.error(stylePath.appending("color"), "the custom colour has no color; it is required", .missingKey)
+                    problems.error(
+                        stylePath.appending("color"), "the custom colour has no color; it is required", .missingKey)
                 }
             default:
                 problems.error(
-                    stylePath, "a custom colour must be a hex string or {color, highContrast}, not \(member.value.kindDescription)",
+                    stylePath,
+                    "a custom colour must be a hex string or {color, highContrast}, not \(member.value.kindDescription)",
                     .wrongType)
             }
             if let standard {
-                result[ThemeStyle(rawValue: member.key)] = ColorSet.CustomValue(color: standard, highContrast: highContrast)
+                result[ThemeStyle(rawValue: member.key)] = ColorSet.CustomValue(
+                    color: standard, highContrast: highContrast)
             }
         }
         return result
@@ -288,11 +298,13 @@ struct PackDecoding {
             for member in object.members {
                 let memberPath = path.appending(member.key)
                 guard ["red", "green", "blue", "alpha"].contains(member.key) else {
-                    problems.ignore(memberPath, "\(JSONWriter.quoted(member.key)) is not a colour component", .unknownKey)
+                    problems.ignore(
+                        memberPath, "\(JSONWriter.quoted(member.key)) is not a colour component", .unknownKey)
                     continue
                 }
                 guard case .number(let number) = member.value else {
-                    problems.error(memberPath, "\(member.key) must be a number, not \(member.value.kindDescription)", .wrongType)
+                    problems.error(
+                        memberPath, "\(member.key) must be a number, not \(member.value.kindDescription)", .wrongType)
                     valid = false
                     continue
                 }
@@ -311,7 +323,8 @@ struct PackDecoding {
             else { return nil }
             return ThemeColor(red: red, green: green, blue: blue, alpha: components["alpha"] ?? 1)
         default:
-            problems.error(path, "a colour must be a hex string such as \"#0055FF\", not \(value.kindDescription)", .wrongType)
+            problems.error(
+                path, "a colour must be a hex string such as \"#0055FF\", not \(value.kindDescription)", .wrongType)
             return nil
         }
     }
@@ -347,14 +360,16 @@ struct PackDecoding {
 
     static func typography(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> TypographyToken? {
         guard case .object(let object) = value else {
-            problems.error(path, "a text style must be an object with at least a size, not \(value.kindDescription)", .wrongType)
+            problems.error(
+                path, "a text style must be an object with at least a size, not \(value.kindDescription)", .wrongType)
             return nil
         }
         var token = TypographyToken(size: 0)
         var valid = true
         func number(_ member: JSONObject.Member, _ memberPath: JSONPath, problems: inout TokenProblems) -> Double? {
             guard case .number(let number) = member.value else {
-                problems.error(memberPath, "\(member.key) must be a number, not \(member.value.kindDescription)", .wrongType)
+                problems.error(
+                    memberPath, "\(member.key) must be a number, not \(member.value.kindDescription)", .wrongType)
                 valid = false
                 return nil
             }
@@ -365,7 +380,8 @@ struct PackDecoding {
             switch member.key {
             case "family":
                 guard case .string(let family) = member.value else {
-                    problems.error(memberPath, "family must be a string, not \(member.value.kindDescription)", .wrongType)
+                    problems.error(
+                        memberPath, "family must be a string, not \(member.value.kindDescription)", .wrongType)
                     valid = false
                     continue
                 }
@@ -374,7 +390,8 @@ struct PackDecoding {
             case "weight":
                 guard let weight = number(member, memberPath, problems: &problems) else { continue }
                 guard let integer = Int(exactly: weight) else {
-                    problems.error(memberPath, "the weight \(JSONWriter.format(weight)) is not a whole number", .invalidValue)
+                    problems.error(
+                        memberPath, "the weight \(JSONWriter.format(weight)) is not a whole number", .invalidValue)
                     valid = false
                     continue
                 }
@@ -429,7 +446,8 @@ struct PackDecoding {
         guard case .array(let array) = value else {
             let fallback = base?.contrastPairs ?? []
             log.problem(
-                path.description, "contrastPairs must be an array of {text, background, usage}, not \(value.kindDescription)",
+                path.description,
+                "contrastPairs must be an array of {text, background, usage}, not \(value.kindDescription)",
                 .wrongType, lenientAction: fallback.isEmpty ? .dropped : .replacedWithBase)
             return policy == .lenient ? fallback : []
         }
@@ -445,7 +463,8 @@ struct PackDecoding {
             }
             log.record(problems, lenientAction: .kept)
             if !seen.insert(pair).inserted {
-                log.warning(pairPath.description, "the same contrast pair is listed twice", .duplicateKey, action: .dropped)
+                log.warning(
+                    pairPath.description, "the same contrast pair is listed twice", .duplicateKey, action: .dropped)
                 continue
             }
             pairs.append(pair)
@@ -455,7 +474,9 @@ struct PackDecoding {
 
     static func pair(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> ContrastPair? {
         guard case .object(let object) = value else {
-            problems.error(path, "a contrast pair must be an object {text, background, usage}, not \(value.kindDescription)", .wrongType)
+            problems.error(
+                path, "a contrast pair must be an object {text, background, usage}, not \(value.kindDescription)",
+                .wrongType)
             return nil
         }
         var fields: [String: String] = [:]
@@ -468,7 +489,8 @@ struct PackDecoding {
                 continue
             }
             guard case .string(let text) = member.value else {
-                problems.error(memberPath, "\(member.key) must be a string, not \(member.value.kindDescription)", .wrongType)
+                problems.error(
+                    memberPath, "\(member.key) must be a string, not \(member.value.kindDescription)", .wrongType)
                 continue
             }
             fields[member.key] = text
@@ -530,7 +552,8 @@ struct PackDecoding {
         for name in pack.colors.keys.sorted() {
             guard let set = pack.colors[name] else { continue }
             for style in set.custom.keys.sorted(by: { $0.rawValue < $1.rawValue }) where !declared.contains(style) {
-                let path = JSONPath.root.appending("colors").appending(name).appending("custom").appending(style.rawValue)
+                let path = JSONPath.root.appending("colors").appending(name).appending("custom").appending(
+                    style.rawValue)
                 log.warning(
                     path.description,
                     "the style \(JSONWriter.quoted(style.rawValue)) is not declared in styles, so it is based on light",

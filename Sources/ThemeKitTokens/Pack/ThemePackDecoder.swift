@@ -87,11 +87,9 @@ public struct ThemePackDecoder: Sendable {
     /// - Throws: ``ThemePackError``.
     public func decode(_ document: JSONDocument, source: String? = nil) throws(ThemePackError) -> DecodedThemePack {
         var decoding = PackDecoding(policy: policy, base: policy == .lenient ? base : nil, source: source)
-        let pack = try decoding.decode(document)
-        if decoding.log.hasErrors || pack == nil {
+        guard let pack = try decoding.decode(document), !decoding.log.hasErrors else {
             throw .invalid(decoding.log.issues)
         }
-        guard let pack else { throw .invalid(decoding.log.issues) }
         return DecodedThemePack(pack: pack, warnings: decoding.log.issues)
     }
 }

@@ -51,7 +51,10 @@ public struct ThemePackEncoder: Sendable {
         if !pack.contrastPairs.isEmpty {
             root["contrastPairs"] = .array(
                 pack.contrastPairs.map {
-                    .object(["text": .string($0.text), "background": .string($0.background), "usage": .string($0.usage.rawValue)])
+                    .object([
+                        "text": .string($0.text), "background": .string($0.background),
+                        "usage": .string($0.usage.rawValue),
+                    ])
                 })
         }
         return .object(root).sortedByKey()

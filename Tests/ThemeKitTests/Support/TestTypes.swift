@@ -27,8 +27,8 @@ struct PaletteVariant: ThemeVariant {
 }
 
 /// A themed object with a few properties, as a view would have.
+// Test objects are only touched by the thread that drives the theme in each test.
 final class Label: @unchecked Sendable {
-    // Test objects are only touched by the thread that drives the theme in each test.
     var textColor = ""
     var background = ""
     var cornerRadius = 0.0
@@ -36,8 +36,8 @@ final class Label: @unchecked Sendable {
 }
 
 /// Counts calls from any thread.
+// Sound: `value` is only accessed under `lock`.
 final class Counter: @unchecked Sendable {
-    // Sound: `value` is only accessed under `lock`.
     private let lock = NSLock()
     private var value = 0
     private var log: [String] = []

@@ -66,8 +66,8 @@ import ThemeKitTestSupport
 }
 
 /// Collects labels from several threads.
+// Sound: `storage` is only accessed under `lock`.
 final class LabelBox: @unchecked Sendable {
-    // Sound: `storage` is only accessed under `lock`.
     private let lock = NSLock()
     private var storage: [Label] = []
     func add(_ labels: [Label]) {

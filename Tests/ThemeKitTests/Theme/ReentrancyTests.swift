@@ -112,7 +112,7 @@ import ThemeKit
 }
 
 /// Lets a test's callbacks share a token.
+// Tests that use it drive the theme from one thread.
 final class TokenHolder: @unchecked Sendable {
-    // Tests that use it drive the theme from one thread.
     var token: ObserverToken?
 }

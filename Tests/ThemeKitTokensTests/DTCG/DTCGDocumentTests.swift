@@ -53,7 +53,8 @@ import ThemeKitTokens
     @Test("reports the fixture quirks: $type without $value, and a stray property beside $value")
     func reportsQuirks() throws {
         let figma = try DTCGDocument(
-            data: try ThemeKitTestSupport.Fixtures.data("dtcg/figma-sds/color.tokens.json"), source: "color.tokens.json")
+            data: try ThemeKitTestSupport.Fixtures.data("dtcg/figma-sds/color.tokens.json"), source: "color.tokens.json"
+        )
         #expect(figma.problems.map(\.path) == ["color.black.50"])
         #expect(figma.problems.first?.code == .missingValue)
         #expect(!figma.tokens.contains { $0.path == "color.black.50" })

@@ -15,7 +15,8 @@ import ThemeKitTokens
             return try DTCGImporter(policy: policy).pack(
                 light: try dtcgFixture("primer-light.tokens.json"), dark: try dtcgFixture("primer-dark.tokens.json"),
                 highContrastLight: try dtcgFixture("primer-light-high-contrast.tokens.json"),
-                highContrastDark: try dtcgFixture("primer-dark-high-contrast.tokens.json"), id: "primer", name: "Primer")
+                highContrastDark: try dtcgFixture("primer-dark-high-contrast.tokens.json"), id: "primer", name: "Primer"
+            )
         } catch let error as ThemePackError {
             throw error
         } catch {
@@ -65,9 +66,10 @@ import ThemeKitTokens
     @Test("the Figma SDS quirk is an error under strict, reported with its path and file")
     func figmaStrict() throws {
         let url = try resolverURL
-        let error = try #require(importFailure { () throws(ThemePackError) in
-            try DTCGImporter(policy: .strict).pack(resolver: url)
-        })
+        let error = try #require(
+            importFailure { () throws(ThemePackError) in
+                try DTCGImporter.pack(resolver: url, policy: .strict)
+            })
         #expect(error.errors.map(\.path) == ["color.black.50"])
         #expect(error.errors.first?.reason == "the token has a $type but no $value")
     }
@@ -99,7 +101,9 @@ import ThemeKitTokens
         #expect(compared >= 200)
         #expect(semantic >= 100)
         #expect(legacy.pack.radii == structured.pack.radii)
-        #expect(legacy.pack.spacing.filter { $0.key != "size.space.4000" } == structured.pack.spacing.filter { $0.key != "size.space.4000" })
+        #expect(
+            legacy.pack.spacing.filter { $0.key != "size.space.4000" }
+                == structured.pack.spacing.filter { $0.key != "size.space.4000" })
         #expect(legacy.pack.colors["color.black.100"]?.light == structured.pack.colors["color.black.100"]?.light)
     }
 
@@ -145,5 +149,19 @@ import ThemeKitTokens
         let error = try #require(importFailure { () throws(ThemePackError) in try primer(.strict) })
         #expect(Set(error.errors.map { "\($0.source ?? ""): \($0.path)" }) == expected)
         #expect(error.errors.first { $0.path == "base.color.white.$value.hex" }?.reason.contains("6-digit") == true)
+    }
+}
+
+@Suite struct DTCGImporterStaticTests {
+    @Test("the one-line resolver import reads a document relative to a given folder")
+    func resolverFromData() throws {
+        let folder = try #require(Fixtures.directory).appendingPathComponent("dtcg")
+        let data = try Fixtures.data("dtcg/figma-sds.resolver.json")
+        let result = try DTCGImporter.pack(resolver: data, baseDirectory: folder, policy: .lenient)
+        #expect(result.statistics.light.aliasCount == 126)
+        let separate = try DTCGImporter.pack(
+            light: try dtcgFixture("primer-light.tokens.json"), dark: try dtcgFixture("primer-dark.tokens.json"),
+            policy: .lenient)
+        #expect(separate.pack.colors["base.color.inset"]?.dark == hex("#010409"))
     }
 }

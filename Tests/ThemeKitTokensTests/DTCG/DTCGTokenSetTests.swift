@@ -106,11 +106,19 @@ import ThemeKitTokens
     @Test(
         "reads 2025.10 structured values and legacy strings",
         arguments: [
-            (##"{"colorSpace": "srgb", "components": [1, 0.5, 0], "alpha": 0.5, "hex": "#ff8000"}"##, "color",
-             DTCGValue.color(ThemeColor(red: 1, green: 0.5, blue: 0, alpha: 0.5))),
-            (##""#0c0c0d0d""##, "color", .color(ThemeColor(red: 12 / 255, green: 12 / 255, blue: 13 / 255, alpha: 13 / 255))),
+            (
+                ##"{"colorSpace": "srgb", "components": [1, 0.5, 0], "alpha": 0.5, "hex": "#ff8000"}"##, "color",
+                DTCGValue.color(ThemeColor(red: 1, green: 0.5, blue: 0, alpha: 0.5))
+            ),
+            (
+                ##""#0c0c0d0d""##, "color",
+                .color(ThemeColor(red: 12 / 255, green: 12 / 255, blue: 13 / 255, alpha: 13 / 255))
+            ),
             (##""#0055FF""##, "color", .color(ThemeColor(red: 0, green: 0x55 / 255, blue: 1))),
-            (##"{"colorSpace": "srgb-linear", "components": [0, 0, 1]}"##, "color", .color(ThemeColor(red: 0, green: 0, blue: 1))),
+            (
+                ##"{"colorSpace": "srgb-linear", "components": [0, 0, 1]}"##, "color",
+                .color(ThemeColor(red: 0, green: 0, blue: 1))
+            ),
             (##"{"value": 0.25, "unit": "rem"}"##, "dimension", .dimension(Dimension(value: 0.25, unit: .rem))),
             (##""4px""##, "dimension", .dimension(Dimension(value: 4, unit: .px))),
             (##""0.25rem""##, "dimension", .dimension(Dimension(value: 0.25, unit: .rem))),
@@ -129,10 +137,22 @@ import ThemeKitTokens
         "rejects invalid values with the property at fault",
         arguments: [
             (##"{"$type": "color", "$value": "#12345"}"##, "t.$value", ThemePackIssue.Code.invalidColor),
-            (##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [2, 0, 0]}}"##, "t.$value.components[0]", .outOfRange),
-            (##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0]}}"##, "t.$value.components", .wrongType),
-            (##"{"$type": "color", "$value": {"colorSpace": "oklch", "components": [0.5, 0.1, 30]}}"##, "t.$value.colorSpace", .unsupported),
-            (##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0, 0], "alpha": 3}}"##, "t.$value.alpha", .outOfRange),
+            (
+                ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [2, 0, 0]}}"##,
+                "t.$value.components[0]", .outOfRange
+            ),
+            (
+                ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0]}}"##, "t.$value.components",
+                .wrongType
+            ),
+            (
+                ##"{"$type": "color", "$value": {"colorSpace": "oklch", "components": [0.5, 0.1, 30]}}"##,
+                "t.$value.colorSpace", .unsupported
+            ),
+            (
+                ##"{"$type": "color", "$value": {"colorSpace": "srgb", "components": [0, 0, 0], "alpha": 3}}"##,
+                "t.$value.alpha", .outOfRange
+            ),
             (##"{"$type": "dimension", "$value": {"value": 4, "unit": "em"}}"##, "t.$value.unit", .invalidValue),
             (##"{"$type": "dimension", "$value": "4"}"##, "t.$value", .invalidValue),
             (##"{"$type": "dimension", "$value": "4pt"}"##, "t.$value", .invalidValue),
@@ -157,7 +177,11 @@ import ThemeKitTokens
               "wrong": {"$value": {"colorSpace": "srgb", "components": [1, 0, 0], "hex": "#00ff00"}},
               "p3": {"$value": {"colorSpace": "display-p3", "components": [1, 0, 0], "hex": "#ff0000"}}}}
             """)
-        #expect(problems(set) == ["c.short.$value.hex": .invalidColor, "c.wrong.$value.hex": .invalidColor, "c.p3.$value.colorSpace": .unsupported])
+        #expect(
+            problems(set) == [
+                "c.short.$value.hex": .invalidColor, "c.wrong.$value.hex": .invalidColor,
+                "c.p3.$value.colorSpace": .unsupported,
+            ])
         #expect(set.resolved["c.short"]?.value == .color(hex("#FFFFFF")))
         #expect(set.resolved["c.wrong"]?.value == .color(hex("#FF0000")))
         #expect(set.resolved["c.p3"]?.value == .color(hex("#FF0000")))

@@ -6,7 +6,8 @@ import ThemeKitTokens
 /// Random and mutated inputs: the reader must return or throw, never crash or hang,
 /// and whatever it accepts must survive a write–read round trip.
 @Suite struct JSONFuzzTests {
-    private static let alphabet = Array(#"{}[]:,"\ -+.eE0123456789truefalsnNIuD8C\"#.utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
+    private static let alphabet =
+        Array(#"{}[]:,"\ -+.eE0123456789truefalsnNIuD8C\"#.utf8) + [0x00, 0x0A, 0x80, 0xC3, 0xFF]
 
     private func checkRoundTrip(_ bytes: [UInt8]) {
         let limits = JSONLimits(maxDepth: 32, maxTokenCount: 50_000)

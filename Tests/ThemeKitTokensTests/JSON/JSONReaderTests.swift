@@ -145,12 +145,15 @@ import ThemeKitTokens
     @Test("enforces the document, string, number and token limits")
     func enforcesSizeLimits() {
         let tooBig = String(repeating: " ", count: 101) + "1"
-        #expect(failure(tooBig, limits: JSONLimits(maxDocumentBytes: 100))?.reason
-            == .documentTooLarge(bytes: 102, limit: 100))
-        #expect(failure(#"["abcdefghijk"]"#, limits: JSONLimits(maxStringBytes: 10))?.reason
-            == .stringTooLong(limit: 10))
-        #expect(failure("[12345678901]", limits: JSONLimits(maxNumberLength: 10))?.reason
-            == .numberTooLong(limit: 10))
+        #expect(
+            failure(tooBig, limits: JSONLimits(maxDocumentBytes: 100))?.reason
+                == .documentTooLarge(bytes: 102, limit: 100))
+        #expect(
+            failure(#"["abcdefghijk"]"#, limits: JSONLimits(maxStringBytes: 10))?.reason
+                == .stringTooLong(limit: 10))
+        #expect(
+            failure("[12345678901]", limits: JSONLimits(maxNumberLength: 10))?.reason
+                == .numberTooLong(limit: 10))
         #expect(failure("[1,2,3,4]", limits: JSONLimits(maxTokenCount: 4))?.reason == .tooManyTokens(limit: 4))
         #expect(failure(#"{"a":1,"b":2}"#, limits: JSONLimits(maxTokenCount: 4))?.reason == .tooManyTokens(limit: 4))
     }

@@ -36,8 +36,8 @@ let invalidPackBody = Data(#"{"name": "Ocean", "revision": "one"}"#.utf8)
 typealias LoadResult = Result<LoadedPack<TestPack>, ThemePackLoaderError>
 
 /// Records every call of a completion handler and lets a test await the first one with a generous bound.
+// Sound: `values` is only touched while `lock` is held.
 final class CompletionRecorder<Value: Sendable>: @unchecked Sendable {
-    // Sound: `values` is only touched while `lock` is held.
     private let lock = NSLock()
     private var values: [Value] = []
     private let firstCall = DispatchSemaphore(value: 0)

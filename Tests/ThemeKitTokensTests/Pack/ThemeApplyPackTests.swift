@@ -3,7 +3,8 @@ import Testing
 import ThemeKitTokens
 
 /// A thread-safe counter for callbacks.
-private final class Calls: @unchecked Sendable {  // Every access goes through `lock`.
+// Sound: every access to `entries` goes through `lock`.
+private final class Calls: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String] = []
 

@@ -79,10 +79,11 @@ func strictFailure(_ data: Data) -> ThemePackError? {
         #expect(pack.radii == ["small": 4, "large": 16.5])
         #expect(pack.spacing == ["none": 0, "m": 16])
         #expect(pack.styles == [.sepia: .light, .dusk: .sepia])
-        #expect(pack.contrastPairs == [
-            ContrastPair(text: "text", background: "background", usage: .normalText),
-            ContrastPair(text: "accent", background: "background", usage: .nonText),
-        ])
+        #expect(
+            pack.contrastPairs == [
+                ContrastPair(text: "text", background: "background", usage: .normalText),
+                ContrastPair(text: "accent", background: "background", usage: .nonText),
+            ])
     }
 
     @Test("strict decoding reports every problem at once, each with its JSON path")
@@ -246,9 +247,15 @@ func strictFailure(_ data: Data) -> ThemePackError? {
         arguments: [
             (##""colors": {"a": 5}"##, "colors.a", "hex string"),
             (##""colors": {"a": {"light": "#000"}}"##, "colors.a.dark", "no dark value"),
-            (##""colors": {"a": {"light": "#000", "dark": {"red": 2, "green": 0, "blue": 0}}}"##, "colors.a.dark.red", "outside 0…1"),
+            (
+                ##""colors": {"a": {"light": "#000", "dark": {"red": 2, "green": 0, "blue": 0}}}"##,
+                "colors.a.dark.red", "outside 0…1"
+            ),
             (##""colors": {"a": {"light": "#000", "dark": {"red": 0, "green": 0}}}"##, "colors.a.dark.blue", "no blue"),
-            (##""colors": {"a": {"light": "#000", "dark": "#FFF", "custom": {"dark": "#111"}}}"##, "colors.a.custom.dark", "built-in"),
+            (
+                ##""colors": {"a": {"light": "#000", "dark": "#FFF", "custom": {"dark": "#111"}}}"##,
+                "colors.a.custom.dark", "built-in"
+            ),
             (##""typography": {"t": {"weight": 400}}"##, "typography.t.size", "no size"),
             (##""typography": {"t": {"size": 0}}"##, "typography.t.size", "outside"),
             (##""typography": {"t": {"size": 12, "weight": 450.5}}"##, "typography.t.weight", "whole number"),

@@ -45,8 +45,11 @@ import ThemeKitTokens
         let lightText = try #require(
             checks.first { $0.pair.text == "text" && $0.style == .light && $0.contrast == .standard })
         #expect(lightText.passes)
-        #expect(abs((lightText.ratio ?? 0) - ThemeColor(red: 0x1A / 255, green: 0x1A / 255, blue: 0x1A / 255)
-            .contrastRatio(to: ThemeColor(red: 1, green: 1, blue: 1))) < 1e-9)
+        #expect(
+            abs(
+                (lightText.ratio ?? 0)
+                    - ThemeColor(red: 0x1A / 255, green: 0x1A / 255, blue: 0x1A / 255)
+                    .contrastRatio(to: ThemeColor(red: 1, green: 1, blue: 1))) < 1e-9)
         #expect(lightText.description.hasPrefix("text on background (light, standard): "))
         let missing = ThemePack(id: "m", name: "M", contrastPairs: [ContrastPair(text: "a", background: "b")])
         #expect(missing.contrastChecks().allSatisfy { $0.ratio == nil && !$0.passes })

@@ -10,8 +10,8 @@ import Foundation
 ///
 /// Every event goes through ``handle(_:)``: the machine decides under the lock, and cancelling the task,
 /// cancelling the deadline and calling the completion all happen after the lock is released.
+// Sound: all mutable state is inside `state`, a Locked.
 final class Transfer: @unchecked Sendable {
-    // Sound: all mutable state is inside `state`, a LoaderLocked.
 
     private struct State {
         var machine: TransferStateMachine
@@ -20,7 +20,7 @@ final class Transfer: @unchecked Sendable {
         var completion: (@Sendable (TransferResult) -> Void)?
     }
 
-    private let state: LoaderLocked<State>
+    private let state: Locked<State>
     let url: URL
     let timeout: TimeInterval
 
@@ -28,7 +28,7 @@ final class Transfer: @unchecked Sendable {
     init(url: URL, limit: Int, timeout: TimeInterval, completion: @escaping @Sendable (TransferResult) -> Void) {
         self.url = url
         self.timeout = timeout
-        state = LoaderLocked(
+        state = Locked(
             State(
                 machine: TransferStateMachine(url: url, limit: limit, timeout: timeout), completion: completion))
     }

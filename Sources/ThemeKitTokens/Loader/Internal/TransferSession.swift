@@ -48,9 +48,9 @@ final class TransferSession: Sendable {
 }
 
 /// Routes URLSession callbacks to the transfer that owns each task.
+// Sound: the only stored state is `transfers`, a Locked.
 final class TransferSessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    // Sound: the only stored state is `transfers`, a LoaderLocked.
-    private let transfers = LoaderLocked<[Int: Transfer]>([:])
+    private let transfers = Locked<[Int: Transfer]>([:])
 
     func register(_ transfer: Transfer, for task: URLSessionTask) {
         transfers.withLock { $0[task.taskIdentifier] = transfer }

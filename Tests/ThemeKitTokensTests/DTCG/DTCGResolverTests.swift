@@ -1,0 +1,152 @@
+import Foundation
+import Testing
+import ThemeKitTokens
+
+/// A temporary folder of files, removed when the test ends.
+private final class Folder {
+    let url: URL
+
+    init(_ files: [String: String]) throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-resolver-\(UUID().uuidString)")
+        for (name, text) in files {
+            let file = url.appendingPathComponent(name)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: file)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+@Suite struct DTCGResolverTests {
+    private let palette =
+        ##"{"c": {"$type": "color", "white": {"$value": "#FFFFFF"}, "black": {"$value": "#000000"}, "gray": {"$value": "#777777"}}}"##
+
+    private func resolver(_ body: String) -> String {
+        "{\"version\": \"2025.10\", \"name\": \"Test\", " + body + "}"
+    }
+
+    private func failure(_ folder: Folder, policy: DecodingPolicy = .strict) -> ThemePackError? {
+        do {
+            _ = try DTCGImporter(policy: policy).pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("maps light, dark and the light-hc / dark-hc contexts to the four appearances; later sources win")
+    func mapsContexts() throws {
+        let folder = try Folder([
+            "palette.tokens.json": palette,
+            "themes/light.tokens.json": ##"{"bg": {"$type": "color", "$value": "{c.white}"}}"##,
+            "themes/dark.tokens.json": ##"{"bg": {"$type": "color", "$value": "{c.black}"}}"##,
+            "themes/hc.tokens.json": ##"{"c": {"black": {"$type": "color", "$value": "#010101"}}}"##,
+            "r.resolver.json": resolver(
+                ##"""
+                "sets": {"base": {"sources": [{"$ref": "./palette.tokens.json"}]}},
+                "modifiers": {"theme": {"default": "light", "contexts": {
+                  "light": [{"$ref": "themes/light.tokens.json"}],
+                  "dark": [{"$ref": "themes/dark.tokens.json"}],
+                  "light-hc": [{"$ref": "themes/light.tokens.json"}, {"bg": {"$type": "color", "$value": "{c.gray}"}}],
+                  "darkHighContrast": [{"$ref": "themes/dark.tokens.json"}, {"$ref": "themes/hc.tokens.json"}]}}},
+                "resolutionOrder": [{"$ref": "#/sets/base"}, {"$ref": "#/modifiers/theme"}]
+                """##),
+        ])
+        let result = try DTCGImporter().pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
+        let bg = try #require(result.pack.colors["bg"])
+        #expect(
+            bg
+                == ColorSet(
+                    light: hex("#FFFFFF"), dark: hex("#000000"), highContrastLight: hex("#777777"),
+                    highContrastDark: hex("#010101")))
+        #expect(result.pack.name == "Test")
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test("inline sets and modifiers in the resolution order, and other modifiers at their default context")
+    func inlineItems() throws {
+        let folder = try Folder([
+            "r.resolver.json": resolver(
+                ##"""
+                "resolutionOrder": [
+                  {"type": "set", "name": "p", "sources": [{"c": {"$type": "color", "x": {"$value": "#112233"}}}]},
+                  {"type": "modifier", "name": "size", "default": "big", "contexts": {
+                     "small": [{"s": {"$type": "dimension", "space": {"$value": "4px"}}}],
+                     "big": [{"s": {"$type": "dimension", "space": {"$value": "8px"}}}]}}]
+                """##)
+        ])
+        let result = try DTCGImporter().pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
+        #expect(result.pack.spacing == ["s.space": 8])
+        #expect(result.pack.colors["c.x"] == ColorSet(hex("#112233")))
+        #expect(result.warnings.map(\.code) == [.incompleteAppearance])
+    }
+
+    @Test(
+        "refuses references that leave the resolver's folder",
+        arguments: [
+            "../outside.tokens.json", "/etc/passwd", "file:///etc/passwd", "sub/../../outside.tokens.json", "~/x.json",
+        ])
+    func refusesEscapes(reference: String) throws {
+        let folder = try Folder([
+            "r.resolver.json": resolver(
+                ##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "\##(reference)"}]}]"##)
+        ])
+        let error = try #require(failure(folder, policy: .lenient))
+        #expect(error.errors.first?.reason.contains("outside the resolver's folder") == true)
+    }
+
+    @Test(
+        "reports resolver problems: version, missing files, bad pointers, unknown defaults",
+        arguments: [
+            (##"{"version": "1.0", "resolutionOrder": []}"##, "version"),
+            (##"{"resolutionOrder": []}"##, "version"),
+            (##"{"version": "2025.10"}"##, "resolutionOrder"),
+            (##"{"version": "2025.10", "resolutionOrder": [{"$ref": "#/sets/nope"}]}"##, "resolutionOrder[0].$ref"),
+            (
+                ##"{"version": "2025.10", "resolutionOrder": [{"type": "set", "sources": [{"$ref": "missing.json"}]}]}"##,
+                "resolutionOrder[0].sources[0].$ref"
+            ),
+            (
+                ##"{"version": "2025.10", "modifiers": {"m": {"default": "x", "contexts": {"a": []}}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]}"##,
+                "modifiers.m.default"
+            ),
+            ("[]", "$"),
+        ])
+    func reportsResolverProblems(text: String, path: String) throws {
+        let folder = try Folder(["r.resolver.json": text])
+        let error = try #require(failure(folder, policy: .lenient))
+        #expect(error.errors.map(\.path).contains(path), "\(error)")
+    }
+
+    @Test("a malformed referenced file is reported with the file's name")
+    func malformedReferencedFile() throws {
+        let folder = try Folder([
+            "bad.tokens.json": "{\"a\": NaN}",
+            "r.resolver.json": resolver(
+                ##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "bad.tokens.json"}]}]"##),
+        ])
+        let error = try #require(failure(folder))
+        #expect(error.errors.first?.reason.hasPrefix("bad.tokens.json: NaN is not JSON") == true)
+    }
+
+    @Test("refuses to read more files than the limit")
+    func limitsFiles() throws {
+        var files: [String: String] = [:]
+        var sources: [String] = []
+        for index in 0..<5 {
+            files["f\(index).tokens.json"] = "{}"
+            sources.append(##"{"$ref": "f"## + "\(index)" + ##".tokens.json"}"##)
+        }
+        files["r.resolver.json"] = resolver(
+            ##""resolutionOrder": [{"type": "set", "sources": ["## + sources.joined(separator: ",") + "]}]")
+        let folder = try Folder(files)
+        #expect(throws: ThemePackError.self) {
+            try DTCGImporter(maxFiles: 3).pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
+        }
+        #expect(
+            try DTCGImporter(maxFiles: 5).pack(resolver: folder.url.appendingPathComponent("r.resolver.json")).pack
+                .colors.isEmpty)
+    }
+}
