@@ -286,14 +286,14 @@ struct InputLoader {
         }
         let code: ThemePackIssue.Code
         switch warning {
-        case .duplicateColorSetName, .duplicateAppearance: code = .duplicateKey
+        case .duplicateColorSetName, .duplicateAppearance, .duplicateKey: code = .duplicateKey
         case .missingAnyAppearance: code = .incompleteAppearance
         case .clampedToSRGB: code = .outOfRange
         default: code = .unsupported
         }
         let action: ThemePackIssue.Action
         switch warning {
-        case .clampedToSRGB: action = .kept
+        case .clampedToSRGB, .duplicateKey: action = .kept
         case .duplicateAppearance, .duplicateColorSetName, .systemColorReference, .unsupportedColorSpace,
             .unsupportedIdiom, .unsupportedAppearance, .unsupportedQualifier:
             action = .ignored
