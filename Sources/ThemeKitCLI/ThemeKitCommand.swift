@@ -34,7 +34,7 @@ public enum ThemeKitCommand {
 
     /// Runs one command line.
     ///
-    /// Output is written to the streams when the command finishes; nothing is written anywhere else
+    /// Output is written to the streams when the command finishes, standard error first; nothing is written anywhere else
     /// except the files the command is asked to create (`-o`, `--html`).
     ///
     /// - Parameters:
@@ -50,8 +50,9 @@ public enum ThemeKitCommand {
     ) -> Int32 {
         var context = CommandContext(environment: environment)
         let status = CommandLineTool.run(arguments, context: &context)
-        stdout.write(context.output)
+        // Warnings first, so they come before the result they qualify when both streams share a terminal.
         stderr.write(context.errors)
+        stdout.write(context.output)
         return status.rawValue
     }
 }

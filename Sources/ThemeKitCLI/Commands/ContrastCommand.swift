@@ -85,10 +85,15 @@ enum ContrastCommand: Subcommand {
         context.print(
             "Contrast of \(pack.name) (\(pack.id)): \(IssueFormatting.count(pack.contrastPairs.count, "pair")) in "
                 + "\(report.sections.count) appearances, required level \(report.level)")
+        // Every appearance's table has the same columns, so they share their widths.
+        let widths = [
+            max(4, pack.contrastPairs.map(\.text.count).max() ?? 0),
+            max(10, pack.contrastPairs.map(\.background.count).max() ?? 0), 11, 7, 4,
+        ]
         for section in report.sections {
             context.print()
             context.print(section.appearance.description)
-            var table = TextTable()
+            var table = TextTable(minimumWidths: widths)
             table.append(["text", "background", "usage", "ratio", "AA", "AAA"])
             for row in section.rows {
                 // Upper case marks the verdicts that decide the exit status.

@@ -2,13 +2,15 @@
 struct TextTable {
     var rows: [[String]] = []
     var indent = "  "
+    /// Widths columns are padded to at least, so several tables can line up.
+    var minimumWidths: [Int] = []
 
     mutating func append(_ row: [String]) { rows.append(row) }
 
     /// The table's lines, without trailing spaces.
     var lines: [String] {
         let columns = rows.map(\.count).max() ?? 0
-        var widths = [Int](repeating: 0, count: columns)
+        var widths = (0..<columns).map { $0 < minimumWidths.count ? minimumWidths[$0] : 0 }
         for row in rows {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
         }

@@ -242,6 +242,7 @@ struct HTMLPreview {
         .details { font-size: 12px; opacity: 0.7; margin-top: 4px; }
         .radius { height: 64px; background: #4A6CF7; }
         .bar { height: 14px; background: #4A6CF7; border-radius: 3px; }
+        .metrics + h2 { margin-top: 24px; }
         footer { padding: 8px 40px 32px; font-size: 12px; color: #66666C; }
 
         """

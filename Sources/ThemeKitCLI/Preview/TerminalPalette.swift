@@ -17,7 +17,8 @@ struct TerminalPalette {
         lines.append("")
         let names = pack.colors.keys.sorted()
         let nameWidth = min(max(names.map(\.count).max() ?? 0, 6), 40)
-        let cellWidth = (useColor ? 5 : 0) + 9
+        let labelWidth = min(appearances.map { Self.label($0.appearance).count }.max() ?? 0, 24)
+        let cellWidth = max((useColor ? 5 : 0) + 9, labelWidth)
         var header = "".padding(nameWidth)
         for palette in appearances {
             header += "  " + Self.clipped(Self.label(palette.appearance), cellWidth).padding(cellWidth)
@@ -30,7 +31,7 @@ struct TerminalPalette {
                 let entry = palette.entries[index]
                 line += "  "
                 if useColor { line += swatch(entry.visible) + " " }
-                line += entry.color.hex.padding(9)
+                line += entry.color.hex.padding(cellWidth - (useColor ? 5 : 0))
             }
             lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
         }

@@ -28,6 +28,7 @@ import ThemeKitTokens
         // #1A1A1A on white is 17.40:1; #000000 on #FFFFFF (high contrast) is 21:1.
         #expect(result.stdout.contains("  text    background  normal text  17.40:1  pass  pass"))
         #expect(result.stdout.contains("  text    background  normal text  21.00:1  pass  pass"))
+        #expect(result.stdout.contains("  accent  background  large text   6.62:1   pass  pass"))
         // The custom style's high-contrast text colour #1E150A on its sepia background #F4ECD8.
         let sepiaHigh = try #require(result.stdout.components(separatedBy: "high-contrast sepia\n").last)
         let expected = ContrastCheck(
@@ -41,7 +42,7 @@ import ThemeKitTokens
         let path = try folder.write("low.json", SamplePacks.lowContrast)
         let result = themekit(["contrast", path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("  muted  background  normal text  2.84:1  FAIL  fail"))
+        #expect(result.stdout.contains("  muted  background  normal text  2.84:1   FAIL  fail"))
         #expect(result.stdout.contains("light: muted on background is 2.84:1, needs 4.5:1 for normal text"))
         #expect(result.stdout.contains("high-contrast light: muted on background is 2.84:1"))
         #expect(!result.stdout.contains("dark: muted on background"))
@@ -53,7 +54,7 @@ import ThemeKitTokens
         #expect(themekit(["contrast", path, "--level", "AA"]).status == 0)
         let strict = themekit(["contrast", path, "--level", "AAA", "--pair", "accent:background:nonText"])
         #expect(strict.status == 0)
-        #expect(strict.stdout.contains("accent  background  non-text  6.62:1  pass  —"))
+        #expect(strict.stdout.contains("accent  background  non-text     6.62:1   pass  —"))
         let large = themekit(["contrast", path, "--level", "aaa", "--pair", "accent:scrim:largeText"])
         #expect(large.status == 1)
         #expect(large.stdout.contains("below AAA:"))

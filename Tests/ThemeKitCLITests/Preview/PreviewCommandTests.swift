@@ -20,6 +20,8 @@ import ThemeKitTokens
         #expect(lines[2] == "               light      dark       light HC   dark HC    sepia      sepia HC")
         #expect(lines[7] == "text           #1A1A1A    #F0F0F0    #000000    #FFFFFF    #3B2F1E    #1E150A")
         #expect(lines[6] == "scrim          #00000066  #00000099  #00000066  #00000099  #00000066  #00000066")
+        #expect(lines.last == "")
+        #expect(lines[lines.count - 2].hasPrefix("HC: high contrast."))
     }
 
     @Test("a terminal gets 24-bit swatches; NO_COLOR and --color never turn them off, --color always forces them")
