@@ -14,6 +14,8 @@ let package = Package(
         .target(name: "ThemeKit"),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
         .target(name: "ThemeKitCLI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
+        // The `themekit` product's target is not named `themekit`: on case-insensitive file systems (macOS)
+        // `Sources/themekit` would be `Sources/ThemeKit`, and its module would clash with the ThemeKit module.
         .executableTarget(name: "ThemeKitTool", dependencies: ["ThemeKitCLI"]),
         .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
