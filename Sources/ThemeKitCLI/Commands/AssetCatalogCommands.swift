@@ -80,10 +80,11 @@ enum ImportXcassetsCommand: Subcommand {
         let policy = try ProblemPolicy.parse(arguments, command: spec.name)
         let input = arguments.positionals[0]
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: context.url(for: input).path, isDirectory: &isDirectory),
-            !isDirectory.boolValue
+        if input == "-"
+            || FileManager.default.fileExists(atPath: context.url(for: input).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
         {
-            throw .input("\(input) is a file; import-xcassets reads an .xcassets folder")
+            throw .input("\(input) is not a folder; import-xcassets reads an .xcassets folder")
         }
         var loader = InputLoader(policy: policy.decoding)
         loader.id = arguments.value("id")

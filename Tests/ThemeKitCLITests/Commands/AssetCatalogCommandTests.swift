@@ -243,6 +243,6 @@ import ThemeKitTokens
         #expect(themekit(["export-xcassets", path]).status == 2)
         let file = themekit(["import-xcassets", path])
         #expect(file.status == 1)
-        #expect(file.stderr.contains("is a file; import-xcassets reads an .xcassets folder"))
+        #expect(file.stderr.contains("is not a folder; import-xcassets reads an .xcassets folder"))
     }
 }
