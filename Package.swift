@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
         .executable(name: "themekit-demo", targets: ["ThemeKitDemo"]),
         .executable(name: "themekit", targets: ["ThemeKitTool"]),
+        .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
         .target(name: "ThemeKit"),
@@ -19,9 +20,22 @@ let package = Package(
         .executableTarget(name: "ThemeKitTool", dependencies: ["ThemeKitCLI"]),
         .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
+        // The child process that the crash-safety tests kill with SIGKILL mid-write.
+        .executableTarget(
+            name: "ThemeKitCrashChild", dependencies: ["ThemeKit", "ThemeKitTestSupport"],
+            path: "Tests/ThemeKitCrashChild"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitCLITests", dependencies: ["ThemeKitCLI", "ThemeKitTestSupport"]),
+        // Benchmarks (issue #4): a C shim for process counters, the scenarios as a
+        // library, a thin executable, and a test that runs the quick mode.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .target(
+            name: "ThemeKitBenchmarkCore", dependencies: ["ThemeKit", "BenchmarkSupport"],
+            path: "Benchmarks/ThemeKitBenchmarkCore"),
+        .executableTarget(
+            name: "ThemeKitBenchmarks", dependencies: ["ThemeKitBenchmarkCore"], path: "Benchmarks/themekit-bench"),
+        .testTarget(name: "ThemeKitBenchmarkTests", dependencies: ["ThemeKitBenchmarkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -205,21 +205,17 @@ public final class Theme: Sendable {
         let id = ExtensionRegistry.id(of: type)
         let baseline = core.snapshot().rootBox(id: id)
         let observerID = core.mutate { model -> Int in
-            let observerID = model.nextObserverID
-            model.nextObserverID += 1
-            var group = model.observers[id] ?? ObserverGroup()
-            if group.baseline == nil || group.observers.isEmpty { group.baseline = baseline }
-            group.observers.append(
-                ExtensionObserver(id: observerID) { box in
-                    handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value)
-                })
-            model.observers[id] = group
-            return observerID
+            if model.observers[id]?.observers.isEmpty ?? true {
+                model.observers[id, default: ObserverGroup()].baseline = baseline
+            }
+            return model.observers[id, default: ObserverGroup()].observers.append { box in
+                handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value)
+            }
         }
         return ObserverToken { [weak core] in
-            core?.mutate { model in
-                model.observers[id]?.observers.removeAll { $0.id == observerID }
-            }
+            // The removed closure is released after the lock, in case its captures' deinit calls back.
+            let removed = core?.mutate { model in model.observers[id]?.observers.remove(observerID) }
+            _ = removed
         }
     }
 

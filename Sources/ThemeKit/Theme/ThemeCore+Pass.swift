@@ -225,7 +225,15 @@ extension ThemeCore {
     private func notify(_ entry: ObservedGroup, snapshot: ValueSnapshot) {
         let box = snapshot.rootBox(id: entry.id)
         if let baseline = entry.group.baseline, baseline.isEqual(to: box) { return }
-        lock.withLock { model.observers[entry.id]?.baseline = box }
-        for observer in entry.group.observers { observer.handler(box) }
+        // The old baseline is released after the lock: its deinit is the user's value's.
+        let old = lock.withLock { () -> AnyExtensionBox? in
+            let old = model.observers[entry.id]?.baseline
+            model.observers[entry.id]?.baseline = box
+            return old
+        }
+        _ = old
+        entry.group.observers.entries.withUnsafeBufferPointer { observers in
+            for observer in observers { observer.handler?(box) }
+        }
     }
 }

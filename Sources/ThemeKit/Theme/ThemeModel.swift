@@ -47,16 +47,10 @@ struct NodeIntent {
     var children: [Int32] = []
 }
 
-/// An observer of one extension type.
-struct ExtensionObserver {
-    let id: Int
-    let handler: @Sendable (AnyExtensionBox) -> Void
-}
-
 /// Observers of one extension type and the value they last saw.
 struct ObserverGroup {
     var baseline: AnyExtensionBox?
-    var observers: ContiguousArray<ExtensionObserver> = []
+    var observers = SubscriberList<@Sendable (AnyExtensionBox) -> Void>()
 }
 
 /// The state every thread may read and change, under the core's lock.
@@ -72,7 +66,12 @@ struct ThemeModel {
     var registeredVariants: [Int: [String: AnyVariantBox]] = [:]
     /// Variant ids read from storage, by extension type name, not yet restored.
     var restorableVariants: [String: String] = [:]
-    var snapshot: ValueSnapshot?
+    var snapshot: ValueSnapshot? {
+        willSet { if let snapshot, snapshot !== newValue { garbage.append(snapshot) } }
+    }
+    /// Objects the model let go of, released by `ThemeCore.mutate` after the lock:
+    /// their deinit (or their captures') may be user code that uses the theme.
+    var garbage: [AnyObject] = []
     var nodes: [NodeIntent] = [NodeIntent(parent: -1, isAlive: true)]
     var freeNodes: [Int32] = []
     var pending = PendingWork()
@@ -80,7 +79,6 @@ struct ThemeModel {
     var isDelivering = false
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
-    var nextObserverID = 0
     /// The root appearance the last pass delivered (to tell observers of variants).
     var lastDeliveredStyle: ThemeStyle = .light
     var lastDeliveredContrast: ThemeContrast = .standard
@@ -108,12 +106,14 @@ struct ThemeModel {
 
     mutating func setValue(_ box: AnyExtensionBox?, id: Int) {
         while values.count <= id { values.append(nil) }
+        if let old = values[id] { garbage.append(old) }
         values[id] = box
         snapshot = nil
     }
 
     mutating func setVariant(_ box: AnyVariantBox?, id: Int) {
         while variants.count <= id { variants.append(nil) }
+        if let old = variants[id] { garbage.append(old) }
         variants[id] = box
         snapshot = nil
     }

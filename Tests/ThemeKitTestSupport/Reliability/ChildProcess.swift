@@ -1,0 +1,170 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A child process whose standard output and error are read line by line through a
+/// pipe, and which can be killed at a precise moment.
+///
+/// Spawned with `posix_spawn` rather than `Foundation.Process`: on Linux `Process`
+/// waits for exit by polling a run loop (tens of milliseconds per child), and the
+/// crash tests start hundreds of children.
+public final class ChildProcess {
+    /// How a child ended.
+    public enum Termination: Equatable, CustomStringConvertible {
+        /// It called `exit` with this status.
+        case exited(Int32)
+        /// A signal ended it.
+        case signalled(Int32)
+
+        /// A readable summary ("exit 2", "signal 9").
+        public var description: String {
+            switch self {
+            case .exited(let status): "exit \(status)"
+            case .signalled(let signal): "signal \(signal)"
+            }
+        }
+    }
+
+    private static let spawnLock = NSLock()
+
+    /// The child's process id.
+    public let pid: pid_t
+    private var output: Int32
+    private var buffer: [UInt8] = []
+    private var termination: Termination?
+    /// Every line read so far, in order.
+    public private(set) var lines: [String] = []
+
+    /// Starts `executable` with `arguments`, inheriting the environment.
+    /// - Throws: `POSIXError` when the pipe or the process cannot be created.
+    public init(executable: String, arguments: [String]) throws {
+        var fds: [Int32] = [-1, -1]
+        // Other children spawned meanwhile must not inherit the pipe, or the read end
+        // would not see end-of-file when this child dies. `pipe2(O_CLOEXEC)` is not
+        // visible to Swift on Linux, so pipe creation and spawning are serialised here.
+        Self.spawnLock.lock()
+        defer { Self.spawnLock.unlock() }
+        guard pipe(&fds) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+        #if canImport(Darwin)
+            var actions: posix_spawn_file_actions_t? = nil
+        #else
+            var actions = posix_spawn_file_actions_t()
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        close(fds[1])
+        guard status == 0 else {
+            close(fds[0])
+            throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO)
+        }
+        self.pid = pid
+        output = fds[0]
+    }
+
+    deinit {
+        if termination == nil {
+            kill(pid, SIGKILL)
+            _ = waitForExit()
+        }
+        if output >= 0 { close(output) }
+    }
+
+    /// The next line of output, waiting at most `timeout` seconds; `nil` at end of
+    /// output or on timeout.
+    public func readLine(timeout: Double = 30) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                lines.append(line)
+                return line
+            }
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0, output >= 0 else { return nil }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(min(remaining, 1) * 1000) + 1)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { continue }
+            guard fill() else {
+                // End of output: hand out a final unterminated line, if any.
+                guard !buffer.isEmpty else { return nil }
+                let line = String(decoding: buffer, as: UTF8.self)
+                buffer.removeAll()
+                lines.append(line)
+                return line
+            }
+        }
+    }
+
+    /// Reads every remaining line until the child closes its output.
+    @discardableResult
+    public func readRemainingLines(timeout: Double = 30) -> [String] {
+        var result: [String] = []
+        while let line = readLine(timeout: timeout) { result.append(line) }
+        return result
+    }
+
+    /// Sends `signal` to the child.
+    public func send(_ signal: Int32) { kill(pid, signal) }
+
+    /// Waits for the child to end and reaps it.
+    @discardableResult
+    public func waitForExit() -> Termination {
+        if let termination { return termination }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signal = status & 0x7F
+        let result: Termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        termination = result
+        return result
+    }
+
+    private func fill() -> Bool {
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(output, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return false }
+            buffer.append(contentsOf: chunk[..<count])
+            return true
+        }
+    }
+
+    /// The path of an executable built beside the running test binary (SwiftPM puts
+    /// every product of a package in one directory).
+    public static func siblingExecutable(named name: String) -> String? {
+        if let override = ProcessInfo.processInfo.environment["THEMEKIT_CHILD_DIRECTORY"] {
+            return URL(fileURLWithPath: override).appendingPathComponent(name).path
+        }
+        var directories: [URL] = []
+        #if os(Linux)
+            if let binary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+                directories.append(URL(fileURLWithPath: binary).deletingLastPathComponent())
+            }
+        #endif
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        for directory in directories {
+            let candidate = directory.appendingPathComponent(name).path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+}
