@@ -11,7 +11,7 @@ import ThemeKitTestSupport
         ["validate", "INPUT"], ["validate", "--strict", "--format", "json", "INPUT"], ["contrast", "INPUT"],
         ["contrast", "INPUT", "--pair", "text:background", "--format", "json"], ["convert", "INPUT", "--to", "pack"],
         ["convert", "INPUT", "--to", "dtcg"], ["export-swift", "INPUT"], ["preview", "INPUT", "--color", "always"],
-        ["preview", "INPUT", "--html", "-"], ["diff", "INPUT", "INPUT"],
+        ["preview", "INPUT", "--html", "-"], ["diff", "INPUT", "INPUT"], ["export-xcassets", "INPUT", "-o", "OUTPUT"],
     ]
 
     /// The sample pack with random bytes replaced, deleted or inserted.
@@ -38,10 +38,29 @@ import ThemeKitTestSupport
         for iteration in 0..<240 {
             let source = sources[iteration % sources.count]
             try mutated(source, random: &random).write(to: URL(fileURLWithPath: path))
-            let line = Self.commandLines[iteration % Self.commandLines.count].map { $0 == "INPUT" ? path : $0 }
+            let line = Self.commandLines[iteration % Self.commandLines.count].map {
+                $0 == "INPUT" ? path : $0 == "OUTPUT" ? folder.path("Fuzz.xcassets") : $0
+            }
             let result = themekit(line)
             #expect(result.status == 0 || result.status == 1, "\(line): \(result.stderr)")
             if result.status == 1 { #expect(!result.all.isEmpty) }
+        }
+    }
+
+    @Test("mutated colour sets never crash import-xcassets or validate, and always end with status 0 or 1")
+    func mutatedCatalogs() throws {
+        var random = SeededRandom(seed: 0xCA7A_106)
+        let catalog = folder.path("Fuzz.xcassets")
+        let source = AssetCatalogCommandTests.xcodeContents
+        for _ in 0..<120 {
+            try FileManager.default.createDirectory(
+                atPath: catalog + "/Brand.colorset", withIntermediateDirectories: true)
+            try mutated(source, random: &random).write(
+                to: URL(fileURLWithPath: catalog + "/Brand.colorset/Contents.json"))
+            for command in [["import-xcassets", catalog], ["validate", "--strict", catalog], ["preview", catalog]] {
+                let result = themekit(command)
+                #expect(result.status == 0 || result.status == 1, "\(command): \(result.stderr)")
+            }
         }
     }
 
