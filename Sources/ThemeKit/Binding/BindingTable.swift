@@ -59,6 +59,8 @@ final class BindingTable {
     private(set) var nodeHeads: ContiguousArray<Int32> = []
     private(set) var liveObjectCount = 0
     private var keyPaths = KeyPathCache()
+    /// The slot returned by the last `slot(for:node:)`.
+    private var lastSlot: Int32 = -1
     private var registrationsSinceSweep = 0
 
     init() {
@@ -103,6 +105,18 @@ final class BindingTable {
     /// The slot of `object`, creating one attached to `node` when it is new.
     func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
         let identifier = ObjectIdentifier(object)
+        // An object's bindings are usually made one after another: skip the hash lookup.
+        if lastSlot >= 0, objects[Int(lastSlot)].identifier == identifier, objects[Int(lastSlot)].object === object {
+            return (lastSlot, false)
+        }
+        let found = lookUpSlot(for: object, identifier: identifier, node: node)
+        lastSlot = found.slot
+        return found
+    }
+
+    private func lookUpSlot(
+        for object: AnyObject, identifier: ObjectIdentifier, node: Int32
+    ) -> (slot: Int32, isNew: Bool) {
         if let slot = slotByIdentifier[identifier] {
             if objects[Int(slot)].object === object { return (slot, false) }
             // A dead object's address was reused by a new one.
@@ -184,12 +198,11 @@ final class BindingTable {
         let retained = Unmanaged.passRetained(runner)
         objects[index].hasNewBindings = true
         if let keyPath = runner.keyPath {
-            let info = keyPaths.info(for: keyPath)
-            runner.keyPathHash = info.hash
-            runner.storedOffset = info.offset
+            runner.storedOffset = keyPaths.info(for: keyPath).offset
             for position in objects[index].bindings.indices {
                 guard let existing = objects[index].bindings[position].runner,
-                    existing.takeUnretainedValue().isSameKeyPath(as: runner)
+                    let existingPath = existing.takeUnretainedValue().keyPath,
+                    keyPaths.same(existingPath, keyPath)
                 else { continue }
                 objects[index].bindings[position].runner = retained
                 objects[index].bindings[position].isNew = true

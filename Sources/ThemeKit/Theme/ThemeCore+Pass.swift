@@ -66,8 +66,17 @@ extension ThemeCore {
         if let persisted { write(persisted, into: &events) }
 
         // 2. Structure, in call order. Direct work: (slot, binding index or -1 for all, mask).
-        var direct: [(slot: Int32, index: Int32, mask: UInt64)] = []
-        var dirtyNodes: [Int32] = []
+        // Engine-owned scratch buffers, reused from pass to pass.
+        var direct = directScratch
+        var dirtyNodes = dirtyScratch
+        directScratch = []
+        dirtyScratch = []
+        defer {
+            direct.removeAll(keepingCapacity: true)
+            dirtyNodes.removeAll(keepingCapacity: true)
+            directScratch = direct
+            dirtyScratch = dirtyNodes
+        }
         for operation in work.operations {
             apply(operation, direct: &direct, dirtyNodes: &dirtyNodes)
         }

@@ -25,6 +25,8 @@ final class ThemeCore: @unchecked Sendable {
     var deliveredContrast: ThemeContrast
     var recorder: DependencyRecorder?
     var changedNodes: [ChangedNode] = []
+    var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
+    var dirtyScratch: [Int32] = []
 
     let storage: any ThemeStorage
     let keyPrefix: String

@@ -45,6 +45,8 @@ struct NodeIntent {
     var overrideContrast: ThemeContrast?
     var isAlive: Bool
     var children: [Int32] = []
+    /// This node's position in its parent's `children`, for O(1) removal.
+    var indexInParent = -1
 }
 
 /// Observers of one extension type and the value they last saw.
@@ -83,10 +85,25 @@ struct ThemeModel {
     var lastDeliveredStyle: ThemeStyle = .light
     var lastDeliveredContrast: ThemeContrast = .standard
 
+    /// Appends `child` to `parent`'s children. O(1).
+    mutating func addChild(_ child: Int32, to parent: Int32) {
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].indexInParent = nodes[Int(parent)].children.count
+        nodes[Int(parent)].children.append(child)
+    }
+
+    /// Removes `child` from `parent`'s children by swapping in the last one. O(1).
     mutating func removeChild(_ child: Int32, from parent: Int32) {
-        guard parent >= 0, let index = nodes[Int(parent)].children.lastIndex(of: child) else { return }
-        nodes[Int(parent)].children.swapAt(index, nodes[Int(parent)].children.count - 1)
-        nodes[Int(parent)].children.removeLast()
+        let index = nodes[Int(child)].indexInParent
+        guard parent >= 0, index >= 0, index < nodes[Int(parent)].children.count,
+            nodes[Int(parent)].children[index] == child
+        else { return }
+        let last = nodes[Int(parent)].children.removeLast()
+        if last != child {
+            nodes[Int(parent)].children[index] = last
+            nodes[Int(last)].indexInParent = index
+        }
+        nodes[Int(child)].indexInParent = -1
     }
 
     /// Claims delivery when there is work and nobody else delivers.
