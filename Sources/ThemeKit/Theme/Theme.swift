@@ -200,8 +200,18 @@ public final class Theme: Sendable {
     /// bindings of the change have run. Only changes to `type` wake it, and only
     /// when the value really differs from the last one it saw.
     /// - Returns: A token; the observer stays registered while the token is alive.
+    @inlinable
     public func observe<Extension: ThemeExtension>(
         _ type: Extension.Type, _ handler: @escaping @Sendable (Extension) -> Void
+    ) -> ObserverToken {
+        // Inlinable so the unboxing closure is specialised for `Extension` in the caller.
+        addObserver(for: type) { box in handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value) }
+    }
+
+    /// Registers a type-erased observer of `type`.
+    @usableFromInline
+    func addObserver<Extension: ThemeExtension>(
+        for type: Extension.Type, _ handler: @escaping @Sendable (AnyExtensionBox) -> Void
     ) -> ObserverToken {
         let id = ExtensionRegistry.id(of: type)
         let baseline = core.snapshot().rootBox(id: id)
@@ -209,9 +219,7 @@ public final class Theme: Sendable {
             if model.observers[id]?.observers.isEmpty ?? true {
                 model.observers[id, default: ObserverGroup()].baseline = baseline
             }
-            return model.observers[id, default: ObserverGroup()].observers.append { box in
-                handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value)
-            }
+            return model.observers[id, default: ObserverGroup()].observers.append(handler)
         }
         return ObserverToken { [weak core] in
             // The removed closure is released after the lock, in case its captures' deinit calls back.
