@@ -24,6 +24,15 @@ let package = Package(
         .executableTarget(
             name: "ThemeKitCrashChild", dependencies: ["ThemeKit", "ThemeKitTestSupport"],
             path: "Tests/ThemeKitCrashChild"),
+        // Fuzzing (Docs/Reliability.md): the checks each input must pass, the libFuzzer driver
+        // (Scripts/fuzz.sh builds it with -sanitize=fuzzer) and the tests that replay the corpus.
+        .target(name: "ThemeKitFuzzTargets", dependencies: ["ThemeKitTokens"], path: "Fuzz/Targets"),
+        .target(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(
+            name: "ThemeKitFuzz", dependencies: ["ThemeKitFuzzTargets", "CLibFuzzer"], path: "Fuzz/Driver"),
+        .testTarget(
+            name: "ThemeKitFuzzTests", dependencies: ["ThemeKitFuzzTargets", "ThemeKitTestSupport"],
+            path: "Fuzz/Tests"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitCLITests", dependencies: ["ThemeKitCLI", "ThemeKitTestSupport"]),

@@ -38,6 +38,12 @@ public final class ChildProcess {
     private var output: Int32
     private var buffer: [UInt8] = []
     private var termination: Termination?
+    /// The child's `ru_maxrss` in bytes, known once it has exited.
+    ///
+    /// On Linux this is at least the parent's own peak at the time of the spawn (the
+    /// spawned process inherits it), so it bounds the child's memory only from above;
+    /// have the child report its own `VmHWM` for an exact figure.
+    public private(set) var peakResidentBytes: Int?
     /// Every line read so far, in order.
     public private(set) var lines: [String] = []
 
@@ -126,12 +132,41 @@ public final class ChildProcess {
     @discardableResult
     public func waitForExit() -> Termination {
         if let termination { return termination }
+        return reap(options: 0) ?? .signalled(0)
+    }
+
+    /// Waits at most `seconds` for the child to end, reading its output meanwhile; kills
+    /// it when it has not ended by then.
+    /// - Returns: How it ended, or `nil` when it had to be killed.
+    public func waitForExit(within seconds: Double) -> Termination? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let termination = termination ?? reap(options: WNOHANG) {
+                readRemainingLines(timeout: 5)
+                return termination
+            }
+            if readLine(timeout: 0.01) == nil { usleep(5_000) }
+        }
+        send(SIGKILL)
+        waitForExit()
+        return nil
+    }
+
+    private func reap(options: Int32) -> Termination? {
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        var result: pid_t
+        repeat { result = wait4(pid, &status, options, &usage) } while result < 0 && errno == EINTR
+        guard result == pid else { return nil }
+        #if canImport(Darwin)
+            peakResidentBytes = Int(usage.ru_maxrss)
+        #else
+            peakResidentBytes = Int(usage.ru_maxrss) * 1024
+        #endif
         let signal = status & 0x7F
-        let result: Termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
-        termination = result
-        return result
+        let ended: Termination = signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        termination = ended
+        return ended
     }
 
     private func fill() -> Bool {

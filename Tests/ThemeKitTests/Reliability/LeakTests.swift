@@ -101,7 +101,7 @@ import ThemeKitTestSupport
         Self.report("pass pruning", tracker)
     }
 
-    @Test("binding new objects sweeps released ones that no pass has met")
+    @Test("binding new objects sweeps released ones that no pass has met, however many were bound before")
     func bindingSweeps() {
         let tracker = LifetimeTracker()
         let theme = makeTheme()
@@ -116,11 +116,15 @@ import ThemeKitTestSupport
             }
         }
         #expect(tracker.survivors["Canary"] == 2_000)
-        // The sweep runs after more registrations than max(1024, tracked objects).
-        let keep = (0..<2_100).map { _ in Label() }
+        // Unbound objects take the released objects' addresses, so that no new object reuses
+        // one (which frees the old slot by another path): only the sweep can free them now.
+        let fillers = (0..<4_000).map { _ in Label() }
+        // The sweep that runs as new objects are bound: five times as many as were released.
+        let keep = (0..<10_000).map { _ in Label() }
         for label in keep { theme.bind(label, \.textColor) { env in env.style.rawValue } }
-        #expect(tracker.survivors == [:])
+        #expect(tracker.survivors == [:], "the providers of released objects are still held")
         #expect(theme.trackedObjectCount == keep.count)
+        #expect(fillers.count == 4_000)
         Self.report("sweep on bind", tracker)
     }
 
@@ -261,7 +265,11 @@ import ThemeKitTestSupport
         let finished = Counter()
         let workers = 2
         let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
+        // Plain threads rather than Dispatch: each worker is certain to run concurrently
+        // with the switcher, which is what the thread sanitizer needs to see.
+        group.enter()
+        Thread {
+            defer { group.leave() }
             var step = 0
             while finished.count < workers {
                 step += 1
@@ -277,10 +285,14 @@ import ThemeKitTestSupport
                     }
                 }
             }
-        }
+        }.start()
         for worker in 0..<workers {
-            DispatchQueue.global().async(group: group) {
-                defer { finished.increment() }
+            group.enter()
+            Thread {
+                defer {
+                    finished.increment()
+                    group.leave()
+                }
                 var random = SeededRandom(seed: UInt64(worker + 11))
                 var labels: [Label] = []
                 var nodes: [ThemeNode] = []
@@ -307,7 +319,7 @@ import ThemeKitTestSupport
                     if tokens.count > 16 { tokens.removeFirst(2) }
                     if step % 100 == 99 { theme.pruneReleasedObjects() }
                 }
-            }
+            }.start()
         }
         // A generous bound: churn finishes in seconds; a deadlock must fail, not hang CI.
         guard group.wait(timeout: .now() + 60) == .success else {

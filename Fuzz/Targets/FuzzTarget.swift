@@ -1,0 +1,141 @@
+import Foundation
+import ThemeKitTokens
+
+/// The parsers that take untrusted bytes, each with the properties one input must satisfy.
+///
+/// A fuzz input fails when the code under test crashes, hangs, exhausts memory — which
+/// libFuzzer and the sanitizers detect — or when ``check(_:)`` returns a violated property.
+/// The same checks run in the libFuzzer driver (`Fuzz/Driver`) and in the tests that replay
+/// the seed corpus and every input that ever failed (`Fuzz/Tests`).
+///
+/// ```swift
+/// let violations = FuzzTarget.pack.check(data)   // [] when every property holds
+/// ```
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `ThemeColor(hex:)` on the input as UTF-8 text.
+    case hex
+    /// `ThemePackDecoder` under both policies, and the encoder's round trip.
+    case pack
+    /// `DTCGDocument` and `DTCGImporter` under both policies, and the exporter's round trip.
+    case dtcg
+
+    /// Runs one input through the target.
+    /// - Parameter data: The input bytes.
+    /// - Returns: The properties the input violated; empty when all hold.
+    public func check(_ data: Data) -> [String] {
+        switch self {
+        case .hex: Self.checkHex(data)
+        case .pack: Self.checkPack(data)
+        case .dtcg: Self.checkDTCG(data)
+        }
+    }
+
+    // MARK: Hex
+
+    /// Whether `text` is a hex colour by CSS's grammar, written independently of the parser.
+    static func isHexColor(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        guard scalars.first == "#", [4, 5, 7, 9].contains(scalars.count) else { return false }
+        return scalars.dropFirst().allSatisfy { scalar in
+            ("0"..."9").contains(scalar) || ("a"..."f").contains(scalar) || ("A"..."F").contains(scalar)
+        }
+    }
+
+    static func checkHex(_ data: Data) -> [String] {
+        let text = String(decoding: data, as: UTF8.self)
+        let expected = isHexColor(text)
+        let color: ThemeColor
+        do {
+            color = try ThemeColor(hex: text)
+        } catch {
+            var violations: [String] = []
+            if expected { violations.append("rejected the valid hex colour \(text.debugDescription): \(error)") }
+            if String(describing: error).isEmpty { violations.append("an empty error for \(text.debugDescription)") }
+            return violations
+        }
+        var violations: [String] = []
+        if !expected { violations.append("accepted \(text.debugDescription), which is not a hex colour") }
+        for component in [color.red, color.green, color.blue, color.alpha] where !(0...1).contains(component) {
+            violations.append("\(text.debugDescription) gave the component \(component), outside 0…1")
+        }
+        let canonical = color.hex
+        if (try? ThemeColor(hex: canonical))?.hex != canonical {
+            violations.append("\(text.debugDescription) → \(canonical) does not parse back to itself")
+        }
+        return violations
+    }
+
+    // MARK: Theme packs
+
+    static func checkPack(_ data: Data) -> [String] {
+        var violations: [String] = []
+        let strict: DecodedThemePack?
+        do {
+            strict = try ThemePackDecoder(policy: .strict).decode(data)
+        } catch {
+            strict = nil
+            if error.description.isEmpty { violations.append("strict decoding threw an empty error") }
+        }
+        let lenient: DecodedThemePack?
+        do {
+            lenient = try ThemePackDecoder(policy: .lenient).decode(data)
+        } catch {
+            lenient = nil
+            if error.description.isEmpty { violations.append("lenient decoding threw an empty error") }
+        }
+        for warning in lenient?.warnings ?? [] where warning.path.isEmpty || warning.reason.isEmpty {
+            violations.append("a warning without a path or a reason: \(warning)")
+        }
+        guard let strict else { return violations }
+        if lenient?.pack != strict.pack {
+            violations.append("lenient decoding differs from strict decoding of a pack strict accepts")
+        }
+        let encoded = ThemePackEncoder().encode(strict.pack)
+        do {
+            let again = try ThemePackDecoder(policy: .strict).decode(encoded).pack
+            if again != strict.pack { violations.append("encoding then decoding changed the pack") }
+        } catch {
+            violations.append("the encoder wrote a pack the decoder rejects: \(error)")
+        }
+        return violations
+    }
+
+    // MARK: Design tokens
+
+    static func checkDTCG(_ data: Data) -> [String] {
+        let document: DTCGDocument
+        do {
+            document = try DTCGDocument(data: data)
+        } catch {
+            return error.description.isEmpty ? ["reading threw an empty error"] : []
+        }
+        var violations: [String] = []
+        var results: [DecodingPolicy: DTCGImportResult] = [:]
+        for policy in DecodingPolicy.allCases {
+            do {
+                results[policy] = try DTCGImporter(policy: policy).pack(document: document)
+                _ = try? DTCGImporter(policy: policy).pack(light: document, dark: document)
+            } catch {
+                if error.description.isEmpty { violations.append("\(policy) import threw an empty error") }
+            }
+        }
+        for warning in results[.lenient]?.warnings ?? [] where warning.path.isEmpty || warning.reason.isEmpty {
+            violations.append("a warning without a path or a reason: \(warning)")
+        }
+        guard let strict = results[.strict] else { return violations }
+        if results[.lenient]?.pack != strict.pack {
+            violations.append("lenient import differs from strict import of a document strict accepts")
+        }
+        // The exporter promises a lossless round trip for every pack it can write.
+        if let exported = try? DTCGExporter().data(for: strict.pack) {
+            do {
+                let again = try DTCGImporter(policy: .strict).pack(
+                    document: DTCGDocument(data: exported), id: strict.pack.id, name: strict.pack.name)
+                if again.pack != strict.pack { violations.append("exporting then importing changed the pack") }
+            } catch {
+                violations.append("the exporter wrote a document the importer rejects: \(error)")
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Fuzzes the parsers of untrusted input with libFuzzer (Fuzz/Targets, Docs/Reliability.md).
+#
+#   Scripts/fuzz.sh [--time SECONDS] [--merge] [TARGET...]     targets: hex pack dtcg (default: all)
+#
+# Each target runs for SECONDS (default 60) from its seed corpus (Fuzz/Corpus/<target>)
+# and every input that ever failed (Fuzz/Regressions/<target>). A crash, a property
+# violation, a sanitizer report, an input taking more than 1 s, or more than 2 GB of
+# memory fails the run; the failing input is copied to Fuzz/Regressions/<target>/ so that
+# it is committed and replayed by the test suite (Fuzz/Tests) from then on.
+#
+# --merge adds the inputs that reached new code to the seed corpus (for developers; CI
+# does not change the repository unless something fails).
+#
+# Environment: FUZZ_SCRATCH (build directory, default .build/fuzz), FUZZ_WORK (scratch
+# corpus and logs, default a temporary directory).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH=/opt/swift/usr/bin:$PATH
+
+seconds=60
+merge=0
+targets=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --time) seconds=$2; shift 2 ;;
+    --merge) merge=1; shift ;;
+    hex | pack | dtcg) targets+=("$1"); shift ;;
+    *) echo "usage: Scripts/fuzz.sh [--time SECONDS] [--merge] [hex|pack|dtcg]..." >&2; exit 2 ;;
+    esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=(hex pack dtcg)
+
+scratch=${FUZZ_SCRATCH:-.build/fuzz}
+work=${FUZZ_WORK:-$(mktemp -d)}
+mkdir -p "$work"
+
+echo "--- build (release, -sanitize=fuzzer,address, $scratch)"
+if ! swift build -c release --product ThemeKitFuzz --scratch-path "$scratch" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTHEMEKIT_LIBFUZZER >"$work/build.log" 2>&1; then
+    tail -60 "$work/build.log" >&2
+    exit 1
+fi
+binary=$(swift build -c release --product ThemeKitFuzz --scratch-path "$scratch" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTHEMEKIT_LIBFUZZER --show-bin-path)/ThemeKitFuzz
+
+failed=0
+summary=()
+for target in "${targets[@]}"; do
+    corpus="$work/corpus-$target"
+    artifacts="$work/artifacts-$target"
+    mkdir -p "$corpus" "$artifacts" "Fuzz/Regressions/$target"
+    seeds=$(find "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" -type f ! -name '.*' | wc -l)
+    echo "--- fuzz $target for ${seconds}s ($seeds corpus inputs)"
+    status=0
+    THEMEKIT_FUZZ_TARGET=$target ASAN_OPTIONS="detect_leaks=1:halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+        "$binary" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$artifacts/" \
+        "$corpus" "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" >"$work/$target.log" 2>&1 || status=$?
+    grep -E "INITED|^Done|stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|ThemeKitFuzz " \
+        "$work/$target.log" || true
+    executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$target.log" | tail -1)
+    found=$(find "$artifacts" -type f | wc -l)
+    if [ "$status" -ne 0 ] || [ "$found" -ne 0 ]; then
+        failed=1
+        echo "--- $target FAILED (exit $status); log tail:" >&2
+        tail -40 "$work/$target.log" >&2
+        for artifact in "$artifacts"/*; do
+            [ -f "$artifact" ] || continue
+            cp "$artifact" "Fuzz/Regressions/$target/"
+            echo "kept $(basename "$artifact") in Fuzz/Regressions/$target/: commit it" >&2
+        done
+    fi
+    if [ "$merge" -eq 1 ]; then
+        THEMEKIT_FUZZ_TARGET=$target "$binary" -merge=1 "Fuzz/Corpus/$target" "$corpus" >>"$work/$target.log" 2>&1
+    fi
+    summary+=("$target: ${executions:-?} executions, $seeds corpus inputs, $(find "$corpus" -type f | wc -l) new coverage inputs")
+done
+
+echo "--- fuzz summary (${seconds}s per target)"
+printf '%s\n' "${summary[@]}" | tee "$work/summary.txt"
+exit "$failed"

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+import ThemeKitTestSupport
+import ThemeKitTokens
+
+/// Feeds every input of the hostile corpus (`Tests/Corpus/hostile` and the large inputs
+/// built at run time, see ``HostileCorpus``) to the decoders: each is refused with a clear
+/// error, in bounded time, in process; and in a separate process it neither crashes nor
+/// uses unbounded memory.
+@Suite struct HostileInputTests {
+    /// What a decoder did with an input.
+    enum Outcome {
+        case refused(ThemePackError)
+        case accepted(warnings: [ThemePackIssue])
+
+        var text: String {
+            switch self {
+            case .refused(let error): error.description
+            case .accepted(let warnings): warnings.map(\.description).joined(separator: "\n")
+            }
+        }
+    }
+
+    /// Generous bounds for a debug build, four times wider under a sanitizer: they catch
+    /// hangs and blow-ups, not slowness.
+    static let slowdown = ProcessInfo.processInfo.environment["THEMEKIT_SANITIZER"] == nil ? 1 : 4
+    static let secondsPerDecode = 15.0 * Double(slowdown)
+    static let bytesPerProcess = (512 << 20) * slowdown
+
+    static func decode(_ input: HostileInput, data: Data, file: URL, policy: DecodingPolicy) -> Outcome {
+        do throws(ThemePackError) {
+            switch input.format {
+            case .pack:
+                return .accepted(warnings: try ThemePackDecoder(policy: policy).decode(contentsOf: file).warnings)
+            case .tokens:
+                let document = try DTCGDocument(data: data, source: input.name)
+                return .accepted(warnings: try DTCGImporter(policy: policy).pack(document: document).warnings)
+            case .resolver:
+                return .accepted(warnings: try DTCGImporter(policy: policy).pack(resolver: file).warnings)
+            }
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    static func makeFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-hostile-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("every file in Tests/Corpus/hostile is listed in HostileCorpus with what its error must say")
+    func corpusIsListed() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: HostileCorpus.directory.path)
+            .filter { $0.hasSuffix(".json") }
+        #expect(Set(names) == Set(HostileCorpus.committed.map(\.name)))
+        #expect(HostileCorpus.all.count == Set(HostileCorpus.all.map(\.name)).count, "names are unique")
+    }
+
+    @Test("a hostile input is refused with a clear error in bounded time", arguments: HostileCorpus.all)
+    func refusedClearly(input: HostileInput) throws {
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(input.name)
+        let data = try input.data()
+        try data.write(to: file)
+        for policy in DecodingPolicy.allCases {
+            let started = Date()
+            let outcome = Self.decode(input, data: data, file: file, policy: policy)
+            let elapsed = Date().timeIntervalSince(started)
+            #expect(elapsed < Self.secondsPerDecode, "\(policy) took \(elapsed) s")
+            let text = outcome.text.lowercased()
+            let explains = input.mentions.contains { text.contains($0) }
+            switch (policy, outcome) {
+            case (.strict, .accepted):
+                Issue.record("strict decoding accepted \(input.name)")
+            case (_, .refused(let error)):
+                #expect(explains, "\(policy) error does not say what is wrong: \(error.description.prefix(600))")
+                #expect(error.issues.allSatisfy { !$0.reason.isEmpty })
+            case (_, .accepted(let warnings)):
+                // Lenient decoding may recover, but never silently.
+                #expect(
+                    explains, "\(policy) accepted with warnings that do not say what is wrong: \(warnings.prefix(5))")
+            }
+        }
+    }
+
+    @Test(
+        "a large hostile input neither crashes nor exhausts memory in a separate process",
+        arguments: HostileCorpus.generated.filter { $0.format != .resolver })
+    func survivesInProcessOfItsOwn(input: HostileInput) throws {
+        let replayer = try #require(
+            ChildProcess.siblingExecutable(named: "ThemeKitFuzz"), "ThemeKitFuzz is built beside the tests")
+        let folder = try Self.makeFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent(input.name)
+        try input.data().write(to: file)
+        // The fuzz replayer runs the decoders under both policies and the round-trip checks.
+        let child = try ChildProcess(
+            executable: replayer, arguments: [input.format == .pack ? "pack" : "dtcg", file.path])
+        let termination = child.waitForExit(within: 120 * Double(Self.slowdown))
+        #expect(termination == .exited(0), "\(child.lines.suffix(5).joined(separator: "\n"))")
+        let report = child.lines.last { $0.hasPrefix("peak-memory-bytes ") }
+        let peak = try #require(report.flatMap { Int($0.dropFirst("peak-memory-bytes ".count)) })
+        #expect(peak < Self.bytesPerProcess, "peak memory \(peak >> 20) MB")
+    }
+}
