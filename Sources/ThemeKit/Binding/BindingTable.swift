@@ -62,6 +62,9 @@ final class BindingTable {
     /// The slot returned by the last `slot(for:node:)`.
     private var lastSlot: Int32 = -1
     private var registrationsSinceSweep = 0
+    /// Tracked objects after the last sweep: the next sweep runs once as many new objects
+    /// were registered (at least 1024), so sweeping costs O(1) amortised per registration.
+    private var trackedAtLastSweep = 0
 
     init() {
         objectCapacity = 64
@@ -123,7 +126,7 @@ final class BindingTable {
             prune(slot: slot)
         }
         registrationsSinceSweep += 1
-        if registrationsSinceSweep > max(1024, liveObjectCount) { sweep() }
+        if registrationsSinceSweep > max(1024, trackedAtLastSweep) { sweep() }
         let slot: Int32
         if freeHead >= 0 {
             slot = freeHead
@@ -186,6 +189,7 @@ final class BindingTable {
             freed += 1
         }
         compactReverseIndex(force: false)
+        trackedAtLastSweep = liveObjectCount
         return freed
     }
 
