@@ -8,10 +8,16 @@ let package = Package(
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
         .executable(name: "themekit-demo", targets: ["ThemeKitDemo"]),
+        .executable(name: "themekit", targets: ["ThemeKitTool"]),
+        .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
         .target(name: "ThemeKit"),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
+        .target(name: "ThemeKitCLI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
+        // The `themekit` product's target is not named `themekit`: on case-insensitive file systems (macOS)
+        // `Sources/themekit` would be `Sources/ThemeKit`, and its module would clash with the ThemeKit module.
+        .executableTarget(name: "ThemeKitTool", dependencies: ["ThemeKitCLI"]),
         .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
         // The child process that the crash-safety tests kill with SIGKILL mid-write.
@@ -29,6 +35,16 @@ let package = Package(
             path: "Fuzz/Tests"),
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
+        .testTarget(name: "ThemeKitCLITests", dependencies: ["ThemeKitCLI", "ThemeKitTestSupport"]),
+        // Benchmarks (issue #4): a C shim for process counters, the scenarios as a
+        // library, a thin executable, and a test that runs the quick mode.
+        .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),
+        .target(
+            name: "ThemeKitBenchmarkCore", dependencies: ["ThemeKit", "BenchmarkSupport"],
+            path: "Benchmarks/ThemeKitBenchmarkCore"),
+        .executableTarget(
+            name: "ThemeKitBenchmarks", dependencies: ["ThemeKitBenchmarkCore"], path: "Benchmarks/themekit-bench"),
+        .testTarget(name: "ThemeKitBenchmarkTests", dependencies: ["ThemeKitBenchmarkCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,22 +13,16 @@
 // from then on only the delivering thread reads or writes it (the `var`s are
 // caches set by the binding table and by `run`) — deliveries never overlap.
 class BindingRunner: @unchecked Sendable {
-    let keyPath: AnyKeyPath?
-    /// The key path's hash, filled in by the binding table from its cache.
-    var keyPathHash = 0
     /// Byte offset of the property inside the object when the key path names a plain
     /// stored property; `0` when it does not (computed, observed, or through another
-    /// object); `-1` while unknown.
-    var storedOffset = -1
+    /// object); `-1` while unknown. (32 bits keep the runner in a 48-byte block.)
+    final var storedOffset: Int32 = -1
 
     @usableFromInline
-    init(keyPath: AnyKeyPath?) { self.keyPath = keyPath }
+    init() {}
 
-    /// Whether both runners write the same key path (hash first: `==` on key paths is slow).
-    final func isSameKeyPath(as other: BindingRunner) -> Bool {
-        guard let keyPath, let otherPath = other.keyPath else { return false }
-        return keyPath === otherPath || (keyPathHash == other.keyPathHash && keyPath == otherPath)
-    }
+    /// The key path this runner writes; `nil` for `customize` runners.
+    var keyPath: AnyKeyPath? { nil }
 
     /// Runs the provider and writes the result into `object`.
     func run(_ object: AnyObject, _ context: ThemeContext) { fatalError("abstract") }
@@ -46,8 +40,10 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         self.path = path
         self.provider = provider
         isConcreteClass = (Object.self as Any.Type) is AnyClass
-        super.init(keyPath: path)
+        super.init()
     }
+
+    override var keyPath: AnyKeyPath? { path }
 
     override func run(_ object: AnyObject, _ context: ThemeContext) {
         // The provider runs before any access to the property begins, so it may read it.
@@ -58,7 +54,7 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
             // the same offset in every instance of a class and of its subclasses): write
             // it directly, skipping the key-path runtime's retain and exclusivity bookkeeping.
             let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            (base + storedOffset).assumingMemoryBound(to: Value.self).pointee = value
+            (base + Int(storedOffset)).assumingMemoryBound(to: Value.self).pointee = value
             return
         }
         // The table stores exactly the object bound with this runner, so for a
@@ -67,7 +63,7 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         if storedOffset == 0 {
             typed[keyPath: path] = value
         } else {
-            storedOffset = StoredProperty.write(value, to: typed, at: path)
+            storedOffset = Int32(StoredProperty.write(value, to: typed, at: path))
         }
     }
 }
@@ -123,7 +119,7 @@ final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendab
     init(body: @escaping @Sendable (Object, ThemeContext) -> Void) {
         self.body = body
         isConcreteClass = (Object.self as Any.Type) is AnyClass
-        super.init(keyPath: nil)
+        super.init()
     }
 
     override func run(_ object: AnyObject, _ context: ThemeContext) {

@@ -59,7 +59,12 @@ final class BindingTable {
     private(set) var nodeHeads: ContiguousArray<Int32> = []
     private(set) var liveObjectCount = 0
     private var keyPaths = KeyPathCache()
+    /// The slot returned by the last `slot(for:node:)`.
+    private var lastSlot: Int32 = -1
     private var registrationsSinceSweep = 0
+    /// Tracked objects after the last sweep: the next sweep runs once as many new objects
+    /// were registered (at least 1024), so sweeping costs O(1) amortised per registration.
+    private var trackedAtLastSweep = 0
 
     init() {
         objectCapacity = 64
@@ -103,13 +108,25 @@ final class BindingTable {
     /// The slot of `object`, creating one attached to `node` when it is new.
     func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
         let identifier = ObjectIdentifier(object)
+        // An object's bindings are usually made one after another: skip the hash lookup.
+        if lastSlot >= 0, objects[Int(lastSlot)].identifier == identifier, objects[Int(lastSlot)].object === object {
+            return (lastSlot, false)
+        }
+        let found = lookUpSlot(for: object, identifier: identifier, node: node)
+        lastSlot = found.slot
+        return found
+    }
+
+    private func lookUpSlot(
+        for object: AnyObject, identifier: ObjectIdentifier, node: Int32
+    ) -> (slot: Int32, isNew: Bool) {
         if let slot = slotByIdentifier[identifier] {
             if objects[Int(slot)].object === object { return (slot, false) }
             // A dead object's address was reused by a new one.
             prune(slot: slot)
         }
         registrationsSinceSweep += 1
-        if registrationsSinceSweep > max(1024, liveObjectCount) { sweep() }
+        if registrationsSinceSweep > max(1024, trackedAtLastSweep) { sweep() }
         let slot: Int32
         if freeHead >= 0 {
             slot = freeHead
@@ -172,6 +189,7 @@ final class BindingTable {
             freed += 1
         }
         compactReverseIndex(force: false)
+        trackedAtLastSweep = liveObjectCount
         return freed
     }
 
@@ -184,12 +202,11 @@ final class BindingTable {
         let retained = Unmanaged.passRetained(runner)
         objects[index].hasNewBindings = true
         if let keyPath = runner.keyPath {
-            let info = keyPaths.info(for: keyPath)
-            runner.keyPathHash = info.hash
-            runner.storedOffset = info.offset
+            runner.storedOffset = keyPaths.info(for: keyPath).offset
             for position in objects[index].bindings.indices {
                 guard let existing = objects[index].bindings[position].runner,
-                    existing.takeUnretainedValue().isSameKeyPath(as: runner)
+                    let existingPath = existing.takeUnretainedValue().keyPath,
+                    keyPaths.same(existingPath, keyPath)
                 else { continue }
                 objects[index].bindings[position].runner = retained
                 objects[index].bindings[position].isNew = true

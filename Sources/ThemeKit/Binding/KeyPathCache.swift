@@ -8,7 +8,7 @@ struct KeyPathCache {
     struct Entry {
         let path: AnyKeyPath
         let hash: Int
-        var offset: Int
+        var offset: Int32
     }
 
     private var recent: [Entry] = []
@@ -18,15 +18,20 @@ struct KeyPathCache {
 
     /// The hash and known offset (`-1`: unknown) of `path`.
     @inline(__always)
-    mutating func info(for path: AnyKeyPath) -> (hash: Int, offset: Int) {
+    mutating func info(for path: AnyKeyPath) -> (hash: Int, offset: Int32) {
         for entry in recent where entry.path === path { return (entry.hash, entry.offset) }
         let entry = entries[ObjectIdentifier(path)] ?? Entry(path: path, hash: path.hashValue, offset: -1)
         remember(entry)
         return (entry.hash, entry.offset)
     }
 
+    /// Whether two key paths are the same (by identity, then hash, then `==`, which is slow).
+    mutating func same(_ a: AnyKeyPath, _ b: AnyKeyPath) -> Bool {
+        a === b || (info(for: a).hash == info(for: b).hash && a == b)
+    }
+
     /// Records the offset found by a runner's first run.
-    mutating func learn(offset: Int, for path: AnyKeyPath) {
+    mutating func learn(offset: Int32, for path: AnyKeyPath) {
         guard offset >= 0 else { return }
         if let index = recent.firstIndex(where: { $0.path === path }) { recent[index].offset = offset }
         entries[ObjectIdentifier(path)]?.offset = offset

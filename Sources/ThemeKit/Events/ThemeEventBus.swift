@@ -11,12 +11,9 @@
 /// Task { for await event in theme.events.stream { print(event) } }
 /// ```
 public final class ThemeEventBus: Sendable {
-    private struct Subscriber {
-        let id: Int
-        let handler: @Sendable (ThemeEvent) -> Void
-    }
+    private typealias Handler = @Sendable (ThemeEvent) -> Void
 
-    private let state = Locked<(nextID: Int, subscribers: ContiguousArray<Subscriber>)>((0, []))
+    private let subscribers = Locked(SubscriberList<Handler>())
 
     init() {}
 
@@ -26,12 +23,7 @@ public final class ThemeEventBus: Sendable {
     /// - Returns: The subscription; keep it alive as long as you want events.
     /// - Complexity: O(1) amortised.
     public func subscribe(_ handler: @escaping @Sendable (ThemeEvent) -> Void) -> ThemeSubscription {
-        let id = state.withLock { state in
-            let id = state.nextID
-            state.nextID += 1
-            state.subscribers.append(Subscriber(id: id, handler: handler))
-            return id
-        }
+        let id = subscribers.withLock { $0.append(handler) }
         return ObserverToken { [weak self] in self?.unsubscribe(id) }
     }
 
@@ -54,30 +46,30 @@ public final class ThemeEventBus: Sendable {
     }
 
     /// The number of live subscribers.
-    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    public var subscriberCount: Int { subscribers.withLock { $0.count } }
 
     /// Delivers `events` to the subscribers registered now.
     /// - Complexity: O(events × subscribers); one lock round-trip per call.
     func post(_ events: [ThemeEvent]) {
         guard !events.isEmpty else { return }
-        let subscribers = state.withLock { $0.subscribers }
-        for event in events {
-            for subscriber in subscribers { subscriber.handler(event) }
-        }
+        let entries = subscribers.withLock { $0.entries }
+        for event in events { deliver(event, to: entries) }
     }
 
     /// Delivers one event to the subscribers registered now.
     public func post(_ event: ThemeEvent) {
-        let subscribers = state.withLock { $0.subscribers }
-        for subscriber in subscribers { subscriber.handler(event) }
+        deliver(event, to: subscribers.withLock { $0.entries })
+    }
+
+    private func deliver(_ event: ThemeEvent, to entries: ContiguousArray<SubscriberList<Handler>.Entry>) {
+        entries.withUnsafeBufferPointer { buffer in
+            for entry in buffer { entry.handler?(event) }
+        }
     }
 
     private func unsubscribe(_ id: Int) {
-        // Deinit of the removed closure happens after the lock is released.
-        let removed: Subscriber? = state.withLock { state in
-            guard let index = state.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
-            return state.subscribers.remove(at: index)
-        }
+        // The removed closure is released after the lock, in case its captures' deinit calls back.
+        let removed = subscribers.withLock { $0.remove(id) }
         _ = removed
     }
 }

@@ -1,4 +1,5 @@
 /// A type-erased, immutable extension value.
+@usableFromInline
 // Sound: boxes are immutable after init and their payloads are Sendable.
 class AnyExtensionBox: @unchecked Sendable {
     var extensionID: ThemeExtensionID { fatalError("abstract") }
@@ -6,9 +7,10 @@ class AnyExtensionBox: @unchecked Sendable {
     func encoded() throws -> [UInt8] { fatalError("abstract") }
 }
 
+@usableFromInline
 // Sound: `value` is a `let` of a Sendable type.
 final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sendable {
-    let value: Value
+    @usableFromInline let value: Value
     init(_ value: Value) { self.value = value }
     override var extensionID: ThemeExtensionID { ThemeExtensionID(Value.self) }
     override func isEqual(to other: AnyExtensionBox) -> Bool {
@@ -18,6 +20,7 @@ final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sen
 }
 
 /// A type-erased active variant.
+@usableFromInline
 // Sound: immutable after init; the wrapped variant is Sendable.
 class AnyVariantBox: @unchecked Sendable {
     let variantID: String
@@ -29,8 +32,10 @@ class AnyVariantBox: @unchecked Sendable {
     func box(for style: ThemeStyle, contrast: ThemeContrast) -> AnyExtensionBox { fatalError("abstract") }
 }
 
+@usableFromInline
 // Sound: no stored state beyond the immutable base class.
 class TypedVariantBox<Value: ThemeExtension>: AnyVariantBox, @unchecked Sendable {
+    @usableFromInline
     func value(for style: ThemeStyle, contrast: ThemeContrast) -> Value { fatalError("abstract") }
     override func box(for style: ThemeStyle, contrast: ThemeContrast) -> AnyExtensionBox {
         ExtensionBox(value(for: style, contrast: contrast))

@@ -2,6 +2,7 @@
 ///
 /// Dependency sets are bitsets over these ids, so they must be compact and stable
 /// for the life of the process. Ids are never reused.
+@usableFromInline
 enum ExtensionRegistry {
     struct Entry: Sendable {
         let identifier: ObjectIdentifier
@@ -13,6 +14,7 @@ enum ExtensionRegistry {
     private static let table = Locked<(ids: [ObjectIdentifier: Int], entries: [Entry])>(([:], []))
 
     /// The id of `type`, registering it on first use.
+    @usableFromInline
     static func id<Extension: ThemeExtension>(of type: Extension.Type) -> Int {
         let identifier = ObjectIdentifier(type)
         if let id = table.withLock({ $0.ids[identifier] }) { return id }
@@ -39,16 +41,17 @@ enum ExtensionRegistry {
 /// Bit 0 is the style, bit 1 the contrast, bits 2...62 the extension types with
 /// ids 0...60. Extension ids above 60 share bit 63: bindings that read any of them
 /// are re-run when any of them changes — conservative, never missing a change.
+@usableFromInline
 enum DependencyBits {
-    static let style: UInt64 = 1
-    static let contrast: UInt64 = 2
-    static let appearance: UInt64 = 3
+    @usableFromInline static let style: UInt64 = 1
+    @usableFromInline static let contrast: UInt64 = 2
+    @usableFromInline static let appearance: UInt64 = 3
     static let overflowBit = 63
 
-    @inline(__always)
-    static func bitIndex(forExtension id: Int) -> Int { id < 61 ? id + 2 : overflowBit }
+    @inlinable
+    static func bitIndex(forExtension id: Int) -> Int { id < 61 ? id + 2 : 63 }
 
-    @inline(__always)
+    @inlinable
     static func bit(forExtension id: Int) -> UInt64 { 1 << UInt64(bitIndex(forExtension: id)) }
 
     static let extensions: UInt64 = ~appearance

@@ -3,11 +3,12 @@
 /// Providers read through it, so every binding in one pass sees the same values
 /// even when user code changes the theme meanwhile.
 // Sound: every stored property is a `let` of immutable, Sendable contents.
+@usableFromInline
 final class ValueSnapshot: @unchecked Sendable {
-    let values: ContiguousArray<AnyExtensionBox?>
-    let variants: ContiguousArray<AnyVariantBox?>
+    @usableFromInline let values: ContiguousArray<AnyExtensionBox?>
+    @usableFromInline let variants: ContiguousArray<AnyVariantBox?>
     /// Registered type identities, indexed by registry id, for the hot-path lookup.
-    let identifiers: ContiguousArray<ObjectIdentifier>
+    @usableFromInline let identifiers: ContiguousArray<ObjectIdentifier>
     let style: ThemeStyle
     let contrast: ThemeContrast
 
@@ -23,7 +24,7 @@ final class ValueSnapshot: @unchecked Sendable {
     }
 
     /// The registry id of `type`, found by a short linear scan (few types, hot path).
-    @inline(__always)
+    @inlinable
     func id<Extension: ThemeExtension>(of type: Extension.Type) -> Int {
         let identifier = ObjectIdentifier(type)
         return identifiers.withUnsafeBufferPointer { buffer in
@@ -32,19 +33,32 @@ final class ValueSnapshot: @unchecked Sendable {
         }
     }
 
-    /// The value of `type` for a style and contrast, and whether it depends on them.
-    @inline(__always)
-    func value<Extension: ThemeExtension>(
-        _ type: Extension.Type, id: Int, style: ThemeStyle, contrast: ThemeContrast
-    ) -> (value: Extension, dependsOnAppearance: Bool) {
+    /// The active variant of the extension with registry id `id`, if any.
+    @inlinable
+    func variant(at id: Int) -> AnyVariantBox? { id < variants.count ? variants[id] : nil }
+
+    /// The applied value of the extension with registry id `id`, if any.
+    @inlinable
+    func box(at id: Int) -> AnyExtensionBox? { id < values.count ? values[id] : nil }
+
+    /// The value of `type` for a style and contrast, adding what it depends on to `read`.
+    ///
+    /// Inlinable so that a provider's `env[T.self]` is specialised for `T` in the caller's
+    /// module: no generic metadata or tuple is built per read.
+    @inlinable
+    func read<Extension: ThemeExtension>(
+        _ type: Extension.Type, style: ThemeStyle, contrast: ThemeContrast, into read: inout UInt64
+    ) -> Extension {
+        let id = id(of: type)
         if id < variants.count, let variant = variants[id] {
-            let typed = unsafeDowncast(variant, to: TypedVariantBox<Extension>.self)
-            return (typed.value(for: style, contrast: contrast), true)
+            read |= DependencyBits.bit(forExtension: id) | DependencyBits.appearance
+            return unsafeDowncast(variant, to: TypedVariantBox<Extension>.self).value(for: style, contrast: contrast)
         }
+        read |= DependencyBits.bit(forExtension: id)
         if id < values.count, let box = values[id] {
-            return (unsafeDowncast(box, to: ExtensionBox<Extension>.self).value, false)
+            return unsafeDowncast(box, to: ExtensionBox<Extension>.self).value
         }
-        return (Extension.fallback, false)
+        return Extension.fallback
     }
 
     /// The root-resolved value of the extension with registry id `id`, boxed.

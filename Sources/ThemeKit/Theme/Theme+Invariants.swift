@@ -77,6 +77,14 @@ extension ThemeCore {
                 continue
             }
             let intent = model.nodes[index]
+            if intent.parent >= 0 {
+                let siblings = model.nodes[Int(intent.parent)].children
+                if intent.indexInParent < 0 || intent.indexInParent >= siblings.count
+                    || siblings[intent.indexInParent] != Int32(index)
+                {
+                    problems.append("node \(index) is not at its recorded place among its parent's children")
+                }
+            }
             if intent.parent != node.parent || intent.overrideStyle != node.overrideStyle
                 || intent.overrideContrast != node.overrideContrast
             {

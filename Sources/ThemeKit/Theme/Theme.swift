@@ -154,7 +154,8 @@ public final class Theme: Sendable {
         let id = ExtensionRegistry.id(of: type)
         accessObservation(id: id)
         let snapshot = core.snapshot()
-        return snapshot.value(type, id: id, style: snapshot.style, contrast: snapshot.contrast).value
+        var read: UInt64 = 0
+        return snapshot.read(type, style: snapshot.style, contrast: snapshot.contrast, into: &read)
     }
 
     /// Applies a value of an extension type; readers of that type re-run.
@@ -199,27 +200,31 @@ public final class Theme: Sendable {
     /// bindings of the change have run. Only changes to `type` wake it, and only
     /// when the value really differs from the last one it saw.
     /// - Returns: A token; the observer stays registered while the token is alive.
+    @inlinable
     public func observe<Extension: ThemeExtension>(
         _ type: Extension.Type, _ handler: @escaping @Sendable (Extension) -> Void
+    ) -> ObserverToken {
+        // Inlinable so the unboxing closure is specialised for `Extension` in the caller.
+        addObserver(for: type) { box in handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value) }
+    }
+
+    /// Registers a type-erased observer of `type`.
+    @usableFromInline
+    func addObserver<Extension: ThemeExtension>(
+        for type: Extension.Type, _ handler: @escaping @Sendable (AnyExtensionBox) -> Void
     ) -> ObserverToken {
         let id = ExtensionRegistry.id(of: type)
         let baseline = core.snapshot().rootBox(id: id)
         let observerID = core.mutate { model -> Int in
-            let observerID = model.nextObserverID
-            model.nextObserverID += 1
-            var group = model.observers[id] ?? ObserverGroup()
-            if group.baseline == nil || group.observers.isEmpty { group.baseline = baseline }
-            group.observers.append(
-                ExtensionObserver(id: observerID) { box in
-                    handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value)
-                })
-            model.observers[id] = group
-            return observerID
+            if model.observers[id]?.observers.isEmpty ?? true {
+                model.observers[id, default: ObserverGroup()].baseline = baseline
+            }
+            return model.observers[id, default: ObserverGroup()].observers.append(handler)
         }
         return ObserverToken { [weak core] in
-            core?.mutate { model in
-                model.observers[id]?.observers.removeAll { $0.id == observerID }
-            }
+            // The removed closure is released after the lock, in case its captures' deinit calls back.
+            let removed = core?.mutate { model in model.observers[id]?.observers.remove(observerID) }
+            _ = removed
         }
     }
 

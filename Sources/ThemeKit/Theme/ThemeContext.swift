@@ -55,13 +55,15 @@ public struct ThemeContext {
     /// Reading it makes the running provider depend on `type` (and on the style and
     /// contrast when a ``ThemeVariant`` supplies the type).
     /// - Complexity: O(number of extension types in use) for the type lookup; no allocation.
+    @inlinable
     public subscript<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
-        let snapshot = recorder.snapshot
-        let id = snapshot.id(of: type)
-        let result = snapshot.value(type, id: id, style: resolvedStyle, contrast: resolvedContrast)
-        recorder.state.pointee.read |=
-            DependencyBits.bit(forExtension: id) | (result.dependsOnAppearance ? DependencyBits.appearance : 0)
-        return result.value
+        // Inlined into the provider, so the read is specialised for `Extension` there.
+        // (A borrowing `_read` accessor would copy less, but its coroutine frame is
+        // heap-allocated whenever it is not inlined: one allocation per read.)
+        let state = recorder.state
+        return state.pointee.snapshot._withUnsafeGuaranteedRef {
+            $0.read(type, style: resolvedStyle, contrast: resolvedContrast, into: &state.pointee.read)
+        }
     }
 
     /// The value of an extension type here; the same as `self[type]`.
@@ -78,23 +80,35 @@ final class DependencyRecorder {
     struct State {
         @usableFromInline var read: UInt64 = 0
         @usableFromInline var isInitial = false
+        /// The pass's snapshot, kept alive by `retainedSnapshot`.
+        @usableFromInline var snapshot: Unmanaged<ValueSnapshot>
     }
 
     @usableFromInline let state: UnsafeMutablePointer<State>
-    var snapshot: ValueSnapshot
+    private var retainedSnapshot: ValueSnapshot
 
     init(snapshot: ValueSnapshot) {
-        self.snapshot = snapshot
+        retainedSnapshot = snapshot
         state = .allocate(capacity: 1)
-        state.initialize(to: State())
+        state.initialize(to: State(snapshot: .passUnretained(snapshot)))
     }
 
     deinit { state.deallocate() }
 
+    /// The values providers read during this pass.
+    var snapshot: ValueSnapshot {
+        get { retainedSnapshot }
+        set {
+            retainedSnapshot = newValue
+            state.pointee.snapshot = .passUnretained(newValue)
+        }
+    }
+
     /// Starts recording one binding's run.
     @inline(__always)
     func begin(isInitial: Bool) {
-        state.pointee = State(read: 0, isInitial: isInitial)
+        state.pointee.read = 0
+        state.pointee.isInitial = isInitial
     }
 
     /// What the run read.

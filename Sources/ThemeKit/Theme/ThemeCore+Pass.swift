@@ -66,8 +66,17 @@ extension ThemeCore {
         if let persisted { write(persisted, into: &events) }
 
         // 2. Structure, in call order. Direct work: (slot, binding index or -1 for all, mask).
-        var direct: [(slot: Int32, index: Int32, mask: UInt64)] = []
-        var dirtyNodes: [Int32] = []
+        // Engine-owned scratch buffers, reused from pass to pass.
+        var direct = directScratch
+        var dirtyNodes = dirtyScratch
+        directScratch = []
+        dirtyScratch = []
+        defer {
+            direct.removeAll(keepingCapacity: true)
+            dirtyNodes.removeAll(keepingCapacity: true)
+            directScratch = direct
+            dirtyScratch = dirtyNodes
+        }
         for operation in work.operations {
             apply(operation, direct: &direct, dirtyNodes: &dirtyNodes)
         }
@@ -225,7 +234,15 @@ extension ThemeCore {
     private func notify(_ entry: ObservedGroup, snapshot: ValueSnapshot) {
         let box = snapshot.rootBox(id: entry.id)
         if let baseline = entry.group.baseline, baseline.isEqual(to: box) { return }
-        lock.withLock { model.observers[entry.id]?.baseline = box }
-        for observer in entry.group.observers { observer.handler(box) }
+        // The old baseline is released after the lock: its deinit is the user's value's.
+        let old = lock.withLock { () -> AnyExtensionBox? in
+            let old = model.observers[entry.id]?.baseline
+            model.observers[entry.id]?.baseline = box
+            return old
+        }
+        _ = old
+        entry.group.observers.entries.withUnsafeBufferPointer { observers in
+            for observer in observers { observer.handler?(box) }
+        }
     }
 }

@@ -25,6 +25,8 @@ final class ThemeCore: @unchecked Sendable {
     var deliveredContrast: ThemeContrast
     var recorder: DependencyRecorder?
     var changedNodes: [ChangedNode] = []
+    var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
+    var dirtyScratch: [Int32] = []
 
     let storage: any ThemeStorage
     let keyPrefix: String
@@ -62,10 +64,13 @@ final class ThemeCore: @unchecked Sendable {
     /// Changes the model under the lock, then delivers if this thread may.
     @inline(__always)
     func mutate<Result>(_ body: (inout ThemeModel) -> Result) -> Result {
+        var garbage: [AnyObject] = []
         lock.lock()
         let result = body(&model)
+        if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
         let shouldDeliver = model.claimDelivery()
         lock.unlock()
+        garbage.removeAll()
         if shouldDeliver { deliver() }
         return result
     }
@@ -103,9 +108,12 @@ final class ThemeCore: @unchecked Sendable {
             }
             var work = model.takePending()
             let snapshot = model.currentSnapshot()
+            var garbage: [AnyObject] = []
+            swap(&garbage, &model.garbage)
             let persisted = persistenceValues(for: work)
             let observed = observerGroups(for: work, snapshot: snapshot)
             lock.unlock()
+            garbage.removeAll()
 
             passes += 1
             let runsCallbacks = passes <= Self.maximumPasses
@@ -114,6 +122,9 @@ final class ThemeCore: @unchecked Sendable {
             }
             performPass(
                 &work, snapshot: snapshot, persisted: persisted, observed: observed, runsCallbacks: runsCallbacks)
+            // Release the operations' objects and nodes before taking the lock: their
+            // deinit may use the theme.
+            work.operations.removeAll(keepingCapacity: true)
             lock.withLock { model.recycle(&work.operations) }
         }
     }

@@ -45,18 +45,14 @@ struct NodeIntent {
     var overrideContrast: ThemeContrast?
     var isAlive: Bool
     var children: [Int32] = []
-}
-
-/// An observer of one extension type.
-struct ExtensionObserver {
-    let id: Int
-    let handler: @Sendable (AnyExtensionBox) -> Void
+    /// This node's position in its parent's `children`, for O(1) removal.
+    var indexInParent = -1
 }
 
 /// Observers of one extension type and the value they last saw.
 struct ObserverGroup {
     var baseline: AnyExtensionBox?
-    var observers: ContiguousArray<ExtensionObserver> = []
+    var observers = SubscriberList<@Sendable (AnyExtensionBox) -> Void>()
 }
 
 /// The state every thread may read and change, under the core's lock.
@@ -72,7 +68,12 @@ struct ThemeModel {
     var registeredVariants: [Int: [String: AnyVariantBox]] = [:]
     /// Variant ids read from storage, by extension type name, not yet restored.
     var restorableVariants: [String: String] = [:]
-    var snapshot: ValueSnapshot?
+    var snapshot: ValueSnapshot? {
+        willSet { if let snapshot, snapshot !== newValue { garbage.append(snapshot) } }
+    }
+    /// Objects the model let go of, released by `ThemeCore.mutate` after the lock:
+    /// their deinit (or their captures') may be user code that uses the theme.
+    var garbage: [AnyObject] = []
     var nodes: [NodeIntent] = [NodeIntent(parent: -1, isAlive: true)]
     var freeNodes: [Int32] = []
     var pending = PendingWork()
@@ -80,15 +81,29 @@ struct ThemeModel {
     var isDelivering = false
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
-    var nextObserverID = 0
     /// The root appearance the last pass delivered (to tell observers of variants).
     var lastDeliveredStyle: ThemeStyle = .light
     var lastDeliveredContrast: ThemeContrast = .standard
 
+    /// Appends `child` to `parent`'s children. O(1).
+    mutating func addChild(_ child: Int32, to parent: Int32) {
+        nodes[Int(child)].parent = parent
+        nodes[Int(child)].indexInParent = nodes[Int(parent)].children.count
+        nodes[Int(parent)].children.append(child)
+    }
+
+    /// Removes `child` from `parent`'s children by swapping in the last one. O(1).
     mutating func removeChild(_ child: Int32, from parent: Int32) {
-        guard parent >= 0, let index = nodes[Int(parent)].children.lastIndex(of: child) else { return }
-        nodes[Int(parent)].children.swapAt(index, nodes[Int(parent)].children.count - 1)
-        nodes[Int(parent)].children.removeLast()
+        let index = nodes[Int(child)].indexInParent
+        guard parent >= 0, index >= 0, index < nodes[Int(parent)].children.count,
+            nodes[Int(parent)].children[index] == child
+        else { return }
+        let last = nodes[Int(parent)].children.removeLast()
+        if last != child {
+            nodes[Int(parent)].children[index] = last
+            nodes[Int(last)].indexInParent = index
+        }
+        nodes[Int(child)].indexInParent = -1
     }
 
     /// Claims delivery when there is work and nobody else delivers.
@@ -108,12 +123,14 @@ struct ThemeModel {
 
     mutating func setValue(_ box: AnyExtensionBox?, id: Int) {
         while values.count <= id { values.append(nil) }
+        if let old = values[id] { garbage.append(old) }
         values[id] = box
         snapshot = nil
     }
 
     mutating func setVariant(_ box: AnyVariantBox?, id: Int) {
         while variants.count <= id { variants.append(nil) }
+        if let old = variants[id] { garbage.append(old) }
         variants[id] = box
         snapshot = nil
     }

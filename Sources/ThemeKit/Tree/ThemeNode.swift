@@ -33,7 +33,7 @@ public final class ThemeNode: Sendable {
                 id = Int32(model.nodes.count)
                 model.nodes.append(intent)
             }
-            model.nodes[Int(parentID)].children.append(id)
+            model.addChild(id, to: parentID)
             model.pending.operations.append(.addNode(id, parent: parentID))
             return id
         }
@@ -49,10 +49,8 @@ public final class ThemeNode: Sendable {
         let id = self.id
         core.mutate { model in
             let parent = model.nodes[Int(id)].parent
-            let children = model.nodes[Int(id)].children
-            for child in children { model.nodes[Int(child)].parent = parent }
             model.removeChild(id, from: parent)
-            model.nodes[Int(parent)].children.append(contentsOf: children)
+            for child in model.nodes[Int(id)].children { model.addChild(child, to: parent) }
             model.nodes[Int(id)] = NodeIntent(parent: -1, isAlive: false)
             model.pending.operations.append(.removeNode(id))
         }
@@ -116,8 +114,7 @@ public final class ThemeNode: Sendable {
             let oldParent = model.nodes[Int(id)].parent
             guard oldParent != newParent.id else { return nil }
             model.removeChild(id, from: oldParent)
-            model.nodes[Int(newParent.id)].children.append(id)
-            model.nodes[Int(id)].parent = newParent.id
+            model.addChild(id, to: newParent.id)
             model.pending.operations.append(.moveNode(id, parent: newParent.id))
             return nil
         }

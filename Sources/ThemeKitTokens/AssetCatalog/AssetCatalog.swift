@@ -52,7 +52,7 @@ public enum AssetCatalog {
         for name in colors.keys.sorted() {
             try validate(name: name)
         }
-        try writeFile(XcodeJSON.object(["info": AssetCatalogColorSet.info]).text, to: url)
+        try writeFile(ContentsJSON.text(.object(["info": AssetCatalogColorSet.info])), to: url)
         var warnings: [AssetCatalogWarning] = []
         for name in colors.keys.sorted() {
             guard let colorSet = colors[name] else { continue }
@@ -79,11 +79,14 @@ public enum AssetCatalog {
     /// `Group/Name`, as Xcode looks them up; otherwise groups do not change the name. Other asset types
     /// (`.imageset`, `.appiconset`, …) are ignored. Entries that have no fixed sRGB value are skipped with
     /// a warning (see ``AssetCatalogColorSet/init(contentsJSON:path:warnings:)``), and a colour set left with
-    /// no Any or Light colour is skipped with ``AssetCatalogWarning/missingAnyAppearance(path:)``.
+    /// no Any or Light colour is skipped with ``AssetCatalogWarning/missingAnyAppearance(path:)``. Every
+    /// `Contents.json` is read with ``JSONReader``'s default limits; a key repeated within one object gives
+    /// ``AssetCatalogWarning/duplicateKey(path:jsonPath:key:)``.
     ///
     /// - Parameter url: The `.xcassets` folder.
     /// - Returns: The colour sets by name, and the warnings.
-    /// - Throws: ``AssetCatalogError`` naming the file and JSON path of the first malformed colour set, or
+    /// - Throws: ``AssetCatalogError`` naming the file and JSON path of the first malformed colour set or
+    ///   group `Contents.json` (including one beyond the reader's size or depth limits), or
     ///   ``AssetCatalogError/readFailed(path:reason:)`` if the folder cannot be listed.
     public static func read(from url: URL) throws(AssetCatalogError) -> Contents {
         var contents = Contents(colors: [:])
@@ -129,26 +132,25 @@ public enum AssetCatalog {
                 sources[name] = file.path
                 contents.colors[name] = colorSet
             } else if fileExtension.isEmpty {
-                let prefix = try providesNamespace(url) ? namespace + child + "/" : namespace
+                let prefix =
+                    try providesNamespace(url, warnings: &contents.warnings) ? namespace + child + "/" : namespace
                 try readFolder(url, namespace: prefix, into: &contents, sources: &sources, visited: &visited)
             }
         }
     }
 
     /// A group folder's `Contents.json` with Xcode's "Provides Namespace" option on.
-    private static let namespaceGroupContents = XcodeJSON.object([
-        "info": AssetCatalogColorSet.info, "properties": .object(["provides-namespace": .bool(true)]),
-    ]).text
+    private static let namespaceGroupContents = ContentsJSON.text(
+        .object(["info": AssetCatalogColorSet.info, "properties": .object(["provides-namespace": true])]))
 
     /// Whether a group folder's `Contents.json` has `"properties" : {"provides-namespace" : true}`.
-    private static func providesNamespace(_ folder: URL) throws(AssetCatalogError) -> Bool {
+    private static func providesNamespace(_ folder: URL, warnings: inout [AssetCatalogWarning])
+        throws(AssetCatalogError) -> Bool
+    {
         let file = folder.appendingPathComponent("Contents.json")
         guard FileManager.default.fileExists(atPath: file.path) else { return false }
-        let root = try JSONValue.parse(try readData(file), path: file.path)
-        guard case .object(let members) = root, case .object(let properties)? = members["properties"] else {
-            return false
-        }
-        return properties["provides-namespace"] == .bool(true)
+        let root = try ContentsJSON.read(try readData(file), path: file.path, warnings: &warnings)
+        return root["properties"]?["provides-namespace"] == .bool(true)
     }
 
     private static func readData(_ file: URL) throws(AssetCatalogError) -> Data {

@@ -19,17 +19,22 @@ extension AssetCatalogColorSet {
     /// colour reference (`"reference" : "systemBackgroundColor"`), another idiom, another appearance kind or
     /// qualifier, an unsupported colour space, or a repeated appearance.
     ///
+    /// The text is read by ``JSONReader`` with ``JSONLimits/default``: strict JSON, at most 8 MiB and 64
+    /// levels of nesting. A key repeated within one object is not an error: the last value is used and
+    /// ``AssetCatalogWarning/duplicateKey(path:jsonPath:key:)`` reports it.
+    ///
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The file's path, used in errors and warnings.
-    ///   - warnings: Receives a warning for everything skipped or clamped.
+    ///   - warnings: Receives a warning for everything skipped, clamped or repeated.
     /// - Throws: ``AssetCatalogError`` naming `path` and the JSON path (such as `$.colors[1].color.components.red`)
-    ///   when the JSON is invalid, a required value is missing or has the wrong type, or a component is not a
-    ///   number in range.
+    ///   when the JSON is invalid or exceeds the reader's limits (``AssetCatalogError/invalidJSON(path:reason:)``,
+    ///   whose reason gives the line, column and JSON path), a required value is missing or has the wrong type,
+    ///   or a component is not a number in range.
     public init(contentsJSON data: Data, path: String, warnings: inout [AssetCatalogWarning]) throws(AssetCatalogError)
     {
         let reader = ColorSetReader(path: path)
-        let root = try reader.object(try JSONValue.parse(data, path: path), at: "$")
+        let root = try reader.object(try ContentsJSON.read(data, path: path, warnings: &warnings), at: "$")
         let entries = try reader.array(try reader.required("colors", in: root, at: "$"), at: "$.colors")
         var colors: [AssetCatalogAppearance: ThemeColor] = [:]
         for (index, entry) in entries.enumerated() {
@@ -51,34 +56,34 @@ extension AssetCatalogColorSet {
 private struct ColorSetReader {
     let path: String
 
-    func object(_ value: JSONValue, at jsonPath: String) throws(AssetCatalogError) -> [String: JSONValue] {
-        guard case .object(let members) = value else { throw wrongType(value, at: jsonPath, expected: "an object") }
-        return members
+    func object(_ value: JSONNode, at jsonPath: String) throws(AssetCatalogError) -> JSONObject {
+        guard case .object(let object) = value else { throw wrongType(value, at: jsonPath, expected: "an object") }
+        return object
     }
 
-    func array(_ value: JSONValue, at jsonPath: String) throws(AssetCatalogError) -> [JSONValue] {
+    func array(_ value: JSONNode, at jsonPath: String) throws(AssetCatalogError) -> [JSONNode] {
         guard case .array(let elements) = value else { throw wrongType(value, at: jsonPath, expected: "an array") }
         return elements
     }
 
-    func string(_ value: JSONValue, at jsonPath: String) throws(AssetCatalogError) -> String {
+    func string(_ value: JSONNode, at jsonPath: String) throws(AssetCatalogError) -> String {
         guard case .string(let string) = value else { throw wrongType(value, at: jsonPath, expected: "a string") }
         return string
     }
 
-    func required(_ key: String, in object: [String: JSONValue], at jsonPath: String) throws(AssetCatalogError)
-        -> JSONValue
+    func required(_ key: String, in object: JSONObject, at jsonPath: String) throws(AssetCatalogError)
+        -> JSONNode
     {
         guard let value = object[key] else { throw .missingValue(path: path, jsonPath: jsonPath + "." + key) }
         return value
     }
 
-    private func wrongType(_ value: JSONValue, at jsonPath: String, expected: String) -> AssetCatalogError {
-        .wrongType(path: path, jsonPath: jsonPath, expected: expected, found: value.typeDescription)
+    private func wrongType(_ value: JSONNode, at jsonPath: String, expected: String) -> AssetCatalogError {
+        .wrongType(path: path, jsonPath: jsonPath, expected: expected, found: value.kindDescription)
     }
 
     /// One entry of `colors`, or `nil` when it was skipped with a warning.
-    func entry(_ value: JSONValue, at jsonPath: String, warnings: inout [AssetCatalogWarning]) throws(AssetCatalogError)
+    func entry(_ value: JSONNode, at jsonPath: String, warnings: inout [AssetCatalogWarning]) throws(AssetCatalogError)
         -> (AssetCatalogAppearance, ThemeColor)?
     {
         let entry = try object(value, at: jsonPath)
@@ -94,7 +99,7 @@ private struct ColorSetReader {
             // An sRGB display-gamut entry is the ordinary one; a P3 one only applies on wide-gamut displays.
             if key == "display-gamut", qualifier == .string("sRGB") { continue }
             let shown: String
-            if case .string(let text) = qualifier { shown = text } else { shown = qualifier.typeDescription }
+            if case .string(let text) = qualifier { shown = text } else { shown = qualifier.kindDescription }
             warnings.append(.unsupportedQualifier(path: path, jsonPath: jsonPath + "." + key, key: key, value: shown))
             return nil
         }
@@ -111,7 +116,7 @@ private struct ColorSetReader {
     }
 
     private func appearance(
-        of entry: [String: JSONValue], at jsonPath: String, warnings: inout [AssetCatalogWarning]
+        of entry: JSONObject, at jsonPath: String, warnings: inout [AssetCatalogWarning]
     ) throws(AssetCatalogError) -> AssetCatalogAppearance? {
         var result = AssetCatalogAppearance.any
         guard let list = entry["appearances"] else { return result }
@@ -136,7 +141,7 @@ private struct ColorSetReader {
     }
 
     private func color(
-        _ color: [String: JSONValue], at jsonPath: String, warnings: inout [AssetCatalogWarning]
+        _ color: JSONObject, at jsonPath: String, warnings: inout [AssetCatalogWarning]
     ) throws(AssetCatalogError) -> ThemeColor? {
         let space = try string(try required("color-space", in: color, at: jsonPath), at: jsonPath + ".color-space")
         let componentsPath = jsonPath + ".components"
@@ -176,7 +181,7 @@ private struct ColorSetReader {
 
     /// A component value: a decimal, `0x` byte or 0–255 integer, as a string or a JSON number.
     private func component(
-        _ key: String, in components: [String: JSONValue], at componentsPath: String, extended: Bool
+        _ key: String, in components: JSONObject, at componentsPath: String, extended: Bool
     ) throws(AssetCatalogError) -> Double {
         let jsonPath = componentsPath + "." + key
         let value: Double
@@ -191,7 +196,7 @@ private struct ColorSetReader {
         case let other:
             throw .wrongType(
                 path: path, jsonPath: jsonPath, expected: "a string such as \"0.500\", \"0x80\" or \"128\"",
-                found: other.typeDescription)
+                found: other.kindDescription)
         }
         guard value.isFinite else {
             throw .invalidComponent(path: path, jsonPath: jsonPath, value: shown, reason: "is not a finite number")

@@ -10,11 +10,11 @@ extension AssetCatalogColorSet {
     ///
     /// - Returns: The JSON text.
     public func contentsJSON() -> String {
-        let entries = colors.keys.sorted().compactMap { appearance -> XcodeJSON? in
+        let entries = colors.keys.sorted().compactMap { appearance -> JSONNode? in
             guard let color = colors[appearance] else { return nil }
-            var entry: [String: XcodeJSON] = [
+            var entry: JSONObject = [
                 "color": .object([
-                    "color-space": .string("srgb"),
+                    "color-space": "srgb",
                     "components": .object([
                         "alpha": .string(Self.formatted(color.alpha)),
                         "blue": .string(Self.formatted(color.blue)),
@@ -22,26 +22,25 @@ extension AssetCatalogColorSet {
                         "red": .string(Self.formatted(color.red)),
                     ]),
                 ]),
-                "idiom": .string("universal"),
+                "idiom": "universal",
             ]
             let appearances = Self.appearanceObjects(appearance)
             if !appearances.isEmpty { entry["appearances"] = .array(appearances) }
             return .object(entry)
         }
-        return XcodeJSON.object(["colors": .array(entries), "info": Self.info]).text
+        return ContentsJSON.text(.object(["colors": .array(entries), "info": Self.info]))
     }
 
     /// Xcode's `info` block.
-    static let info = XcodeJSON.object(["author": .string("xcode"), "version": .integer(1)])
+    static let info: JSONNode = .object(["author": "xcode", "version": 1])
 
-    private static func appearanceObjects(_ appearance: AssetCatalogAppearance) -> [XcodeJSON] {
-        var objects: [XcodeJSON] = []
+    private static func appearanceObjects(_ appearance: AssetCatalogAppearance) -> [JSONNode] {
+        var objects: [JSONNode] = []
         if appearance.luminosity != .any {
-            objects.append(
-                .object(["appearance": .string("luminosity"), "value": .string(appearance.luminosity.rawValue)]))
+            objects.append(.object(["appearance": "luminosity", "value": .string(appearance.luminosity.rawValue)]))
         }
         if appearance.highContrast {
-            objects.append(.object(["appearance": .string("contrast"), "value": .string("high")]))
+            objects.append(.object(["appearance": "contrast", "value": "high"]))
         }
         return objects
     }

@@ -7,7 +7,8 @@ public enum AssetCatalogError: Error, Hashable, Sendable, CustomStringConvertibl
     case readFailed(path: String, reason: String)
     /// A file or folder could not be written.
     case writeFailed(path: String, reason: String)
-    /// The file is not valid JSON.
+    /// The file is not valid JSON, or exceeds ``JSONReader``'s limits; `reason` gives the line, column and
+    /// JSON path of the problem.
     case invalidJSON(path: String, reason: String)
     /// A required value is absent.
     case missingValue(path: String, jsonPath: String)
@@ -67,6 +68,9 @@ public enum AssetCatalogWarning: Hashable, Sendable, CustomStringConvertible {
     case duplicateColorSetName(String, keptPath: String, ignoredPath: String)
     /// A colour set's custom styles have no Xcode appearance, so they were not written.
     case customStylesNotWritten(name: String, styles: [ThemeStyle])
+    /// A `Contents.json` repeats `key` within one object; `jsonPath` is the repeated member
+    /// (`$.colors[0].idiom`). The last value was used.
+    case duplicateKey(path: String, jsonPath: String, key: String)
 
     /// A sentence naming the file and what was skipped or changed.
     public var description: String {
@@ -93,6 +97,8 @@ public enum AssetCatalogWarning: Hashable, Sendable, CustomStringConvertible {
         case .customStylesNotWritten(let name, let styles):
             let list = styles.map(\.rawValue).sorted().joined(separator: ", ")
             return "Colour set '\(name)' has custom styles (\(list)) that Xcode cannot express; they were not written"
+        case .duplicateKey(let path, let jsonPath, let key):
+            return "'\(path)' \(jsonPath) repeats the key '\(key)' in the same object; the last value was used"
         }
     }
 }

@@ -6,20 +6,35 @@
 ///
 /// ```swift
 /// let text = JSONWriter(sortedKeys: true, indent: 2).string(from: ["b": 1, "a": [true, nil]])
+/// let xcode = JSONWriter(style: .xcode).string(from: ["info": ["author": "xcode", "version": 1]])
 /// ```
 public struct JSONWriter: Sendable {
+    /// The punctuation details of indented output; compact output (`indent == 0`) is the same in every style.
+    public enum Style: Hashable, Sendable {
+        /// `"key": value`, and empty containers as `[]` and `{}`.
+        case standard
+        /// The layout Xcode writes in asset catalogs' `Contents.json` files: `"key" : value`, and empty
+        /// containers as the opening bracket, an empty line, then the closing bracket at the container's
+        /// indentation (`[\n\n  ]`). Combine with `sortedKeys: true` and `indent: 2` for Xcode's exact bytes.
+        case xcode
+    }
+
     /// Whether object members are written in key order rather than document order.
     public var sortedKeys: Bool
     /// Spaces per nesting level; `0` writes everything on one line.
     public var indent: Int
+    /// The punctuation of indented output.
+    public var style: Style
 
     /// Creates a writer.
     /// - Parameters:
     ///   - sortedKeys: Whether to sort object members by key. Default `true`, for canonical output.
     ///   - indent: Spaces per nesting level; `0` for compact output. Default `2`.
-    public init(sortedKeys: Bool = true, indent: Int = 2) {
+    ///   - style: The punctuation of indented output. Default ``Style/standard``.
+    public init(sortedKeys: Bool = true, indent: Int = 2, style: Style = .standard) {
         self.sortedKeys = sortedKeys
         self.indent = max(0, indent)
+        self.style = style
     }
 
     /// Returns the JSON text of a value, ending with a newline when indented.
@@ -44,7 +59,7 @@ public struct JSONWriter: Sendable {
         case .string(let string): output += Self.quoted(string)
         case .array(let array):
             if array.isEmpty {
-                output += "[]"
+                writeEmpty(opening: "[", closing: "]", level: level, into: &output)
                 return
             }
             output += "["
@@ -57,7 +72,7 @@ public struct JSONWriter: Sendable {
             output += "]"
         case .object(let object):
             if object.isEmpty {
-                output += "{}"
+                writeEmpty(opening: "{", closing: "}", level: level, into: &output)
                 return
             }
             var members = object.members
@@ -69,12 +84,21 @@ public struct JSONWriter: Sendable {
                 if index > 0 { output += "," }
                 newline(level + 1, into: &output)
                 output += Self.quoted(member.key)
-                output += indent > 0 ? ": " : ":"
+                output += indent == 0 ? ":" : style == .xcode ? " : " : ": "
                 write(member.value, level: level + 1, into: &output)
             }
             newline(level, into: &output)
             output += "}"
         }
+    }
+
+    private func writeEmpty(opening: String, closing: String, level: Int, into output: inout String) {
+        output += opening
+        if indent > 0, style == .xcode {
+            output += "\n"
+            newline(level, into: &output)
+        }
+        output += closing
     }
 
     private func newline(_ level: Int, into output: inout String) {

@@ -532,7 +532,11 @@ struct PackDecoding {
             pack.styles[style] = policy == .lenient ? base?.styles[style] : nil
         }
         for cycle in StyleGraph.cycles(in: pack.styles, order: order) {
-            let loop = (cycle + [cycle[0]]).map(\.rawValue).joined(separator: " → ")
+            // Spell out short cycles; for long ones name a few styles and the length, so
+            // the report stays linear in the size of the pack.
+            let shown = cycle.count <= 8 ? cycle + [cycle[0]] : Array(cycle.prefix(4))
+            var loop = shown.map(\.rawValue).joined(separator: " → ")
+            if cycle.count > 8 { loop += " → … (\(cycle.count) styles in all)" }
             for style in cycle {
                 log.problem(
                     JSONPath.root.appending("styles").appending(style.rawValue).description,

@@ -16,7 +16,8 @@ import Foundation
 ///
 /// Thread safety: every member may be called from any thread. Handlers run on the connection's thread,
 /// outside the server's lock, so a handler may call back into the server.
-// Sound: all mutable state lives in `state`, read and written only while `condition` is locked.
+/// (Sound as `@unchecked Sendable`: all mutable state lives in `state`, read and written only while
+/// `condition` is locked.)
 public final class TestHTTPServer: @unchecked Sendable {
 
     /// The signature of a route's handler.

@@ -1,0 +1,120 @@
+import ThemeKit
+
+/// What a hand-written refresh loop reads: the style and both palettes.
+struct PlainEnvironment {
+    var style: ThemeStyle
+    var a: ColorSet
+    var b: ColorSet
+}
+
+/// One stored closure, wrapped in a struct so storing it allocates no reabstraction thunk.
+struct PlainApplier: Sendable {
+    let apply: @Sendable (BenchView, PlainEnvironment) -> Void
+
+    /// The closure that writes `role` of a view from palette A or B, as a hand-written loop would.
+    static func make(role: Int, readsB: Bool) -> PlainApplier {
+        readsB ? appliersB[role] : appliersA[role]
+    }
+
+    private static let appliersA: [PlainApplier] = [
+        PlainApplier { view, env in view.text = env.style == .dark ? env.a.text : env.a.textLight },
+        PlainApplier { view, env in view.background = env.style == .dark ? env.a.background : env.a.backgroundLight },
+        PlainApplier { view, env in view.tint = env.style == .dark ? env.a.tint : env.a.tintLight },
+        PlainApplier { view, env in view.border = env.style == .dark ? env.a.border : env.a.borderLight },
+    ]
+
+    private static let appliersB: [PlainApplier] = [
+        PlainApplier { view, env in view.text = env.style == .dark ? env.b.text : env.b.textLight },
+        PlainApplier { view, env in view.background = env.style == .dark ? env.b.background : env.b.backgroundLight },
+        PlainApplier { view, env in view.tint = env.style == .dark ? env.b.tint : env.b.tintLight },
+        PlainApplier { view, env in view.border = env.style == .dark ? env.b.border : env.b.borderLight },
+    ]
+}
+
+/// The physical limit: a plain loop calling one stored closure per binding on
+/// strongly held objects.
+final class StrongLoopSystem {
+    private struct Binding {
+        let object: BenchView
+        let applier: PlainApplier
+    }
+
+    private var bindings: ContiguousArray<Binding> = []
+
+    /// Registers every role of `views`; `readsB` tells which palette each view reads.
+    init(views: [BenchView], roles: Int, readsB: (Int) -> Bool) {
+        for (index, view) in views.enumerated() { add(view, roles: roles, readsB: readsB(index)) }
+    }
+
+    /// Appends the bindings of one view.
+    @inline(__always)
+    func add(_ view: BenchView, roles: Int, readsB: Bool) {
+        for role in 0..<roles { bindings.append(Binding(object: view, applier: .make(role: role, readsB: readsB))) }
+    }
+
+    /// Calls every binding's closure once.
+    @inline(never)
+    func refresh(_ env: PlainEnvironment) {
+        bindings.withUnsafeBufferPointer { buffer in
+            for binding in buffer { binding.applier.apply(binding.object, env) }
+        }
+    }
+}
+
+/// The physical limit through weak references: one weak load per object, then one
+/// stored closure per binding of that object (the object's closures are contiguous).
+final class WeakLoopSystem {
+    private struct Slot {
+        weak var object: BenchView?
+        var first: Int32
+        var count: Int32
+    }
+
+    private var slots: ContiguousArray<Slot> = []
+    private var appliers: ContiguousArray<PlainApplier> = []
+
+    /// Registers every role of `views`; `readsB` tells which palette each view reads.
+    init(views: [BenchView], roles: Int, readsB: (Int) -> Bool) {
+        for (index, view) in views.enumerated() { add(view, roles: roles, readsB: readsB(index)) }
+    }
+
+    /// Appends one view and its bindings.
+    @inline(__always)
+    func add(_ view: BenchView, roles: Int, readsB: Bool) {
+        slots.append(Slot(object: view, first: Int32(appliers.count), count: Int32(roles)))
+        for role in 0..<roles { appliers.append(.make(role: role, readsB: readsB)) }
+    }
+
+    /// Points slot `index` at a new object (its closures stay).
+    func replace(_ index: Int, with view: BenchView) { slots[index].object = view }
+
+    /// Calls the closures of every live object once; released objects are skipped.
+    @inline(never)
+    func refresh(_ env: PlainEnvironment) {
+        for index in slots.indices {
+            guard let object = slots[index].object else { continue }
+            let first = Int(slots[index].first)
+            for position in first..<first + Int(slots[index].count) { appliers[position].apply(object, env) }
+        }
+    }
+}
+
+/// N closures in an array, called in turn: the limit for observers and subscribers.
+final class ClosureListSystem {
+    private struct Handler {
+        let call: @Sendable () -> Void
+    }
+
+    private var handlers: ContiguousArray<Handler> = []
+
+    init(count: Int, tally: Tally) {
+        handlers.reserveCapacity(count)
+        for _ in 0..<count { handlers.append(Handler { tally.count += 1 }) }
+    }
+
+    /// Calls every closure once.
+    @inline(never)
+    func post() {
+        for handler in handlers { handler.call() }
+    }
+}

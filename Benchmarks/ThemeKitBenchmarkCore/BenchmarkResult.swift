@@ -1,0 +1,71 @@
+/// The figures of one scenario at one size, as printed in the table and written to JSON.
+///
+/// Times are medians of repeated trials, in nanoseconds, divided by the number of
+/// bindings (or subscribers) the operation refreshed or registered.
+public struct BenchmarkResult: Codable, Sendable, Equatable {
+    /// The scenario: `full`, `fine`, `subtree-balanced`, `subtree-deep`, `register`,
+    /// `register-batch`, `churn`, `observers`, `observers-bus` or `batch`.
+    public var scenario: String
+    /// Total bindings (or observers, or subscribers) in the system.
+    public var size: Int
+    /// The bindings (or observers) one operation refreshes or registers.
+    public var affected: Int
+    /// ThemeKit's nanoseconds per binding refreshed or registered.
+    public var nsPerOp: Double
+    /// ThemeKit's nanoseconds for one whole operation.
+    public var totalNs: Double
+    /// The physical limit's nanoseconds per binding on the same work (a plain loop of
+    /// stored closures over strongly held objects; see `limitName`).
+    public var limitNsPerOp: Double
+    /// Which baseline is the limit of this row.
+    public var limitName: String
+    /// `nsPerOp / limitNsPerOp`.
+    public var ratioToLimit: Double
+    /// Each baseline's nanoseconds per binding on the same work, by name
+    /// (`PlainLoop`, `PlainLoopWeak`, `NotificationCenter`, `Observation`, `JXTheme`, …).
+    public var baselines: [String: Double]
+    /// Heap bytes per binding left by a registration (weak side tables included).
+    public var bytesPerBinding: Double?
+    /// Resident-size growth per binding during a registration.
+    public var rssBytesPerBinding: Double?
+    /// Heap allocations per binding during one operation.
+    public var allocationsPerOp: Double?
+    /// For scoped changes (fine, subtree): the nanoseconds of a full switch of the same
+    /// setup, so `totalNs / referenceTotalNs` is the share of a full switch it costs.
+    public var referenceTotalNs: Double?
+    /// Trials behind the median of ThemeKit's figure.
+    public var trials: Int
+    /// `release`, or `debug` when the benchmark was built without optimisation.
+    public var build: String
+    /// What was measured, in a sentence.
+    public var note: String
+
+    /// `baseline / nsPerOp`: how many times faster ThemeKit is than `name` (nil when not run).
+    public func speedup(over name: String) -> Double? {
+        baselines[name].map { $0 / nsPerOp }
+    }
+}
+
+/// One target of issue #4 and whether this run meets it.
+public struct TargetCheck: Codable, Sendable, Equatable {
+    /// The target, as the issue states it.
+    public var target: String
+    /// What was measured, with the ratio or value that decides.
+    public var measured: String
+    /// Whether the target is met.
+    public var passed: Bool
+}
+
+/// Everything one run produced.
+public struct BenchmarkReport: Sendable {
+    /// One row per scenario and size.
+    public var results: [BenchmarkResult]
+    /// The targets, checked against `results`.
+    public var targets: [TargetCheck]
+    /// The peak resident size of the process over the run, in bytes.
+    public var peakResidentBytes: Int64?
+    /// Self-check failures (a system that did not write the expected values).
+    public var problems: [String]
+    /// The run's wall-clock duration in seconds.
+    public var seconds: Double
+}

@@ -1,0 +1,183 @@
+import ThemeKit
+
+/// Eight colours as a theme would hold them: one per role for dark and for light.
+///
+/// Every value is a short `#RRGGBB` string, which Swift stores inline, so copying
+/// and assigning them allocates nothing and touches no reference count.
+struct ColorSet: Codable, Equatable, Sendable {
+    var text: String
+    var background: String
+    var tint: String
+    var border: String
+    var textLight: String
+    var backgroundLight: String
+    var tintLight: String
+    var borderLight: String
+
+    /// A colour set whose strings encode `seed`, so consecutive seeds differ.
+    static func numbered(_ seed: Int) -> ColorSet {
+        func hex(_ role: Int) -> String {
+            let value = (seed &* 7919 &+ role &* 104_729) & 0xFF_FFFF
+            let digits = String(value, radix: 16, uppercase: true)
+            return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+        }
+        return ColorSet(
+            text: hex(0), background: hex(1), tint: hex(2), border: hex(3), textLight: hex(4),
+            backgroundLight: hex(5), tintLight: hex(6), borderLight: hex(7))
+    }
+
+    /// The colour of `role` (0 text, 1 background, 2 tint, 3 border) for `style`.
+    @inline(__always)
+    func color(role: Int, style: ThemeStyle) -> String {
+        let dark = style == .dark
+        switch role {
+        case 0: return dark ? text : textLight
+        case 1: return dark ? background : backgroundLight
+        case 2: return dark ? tint : tintLight
+        default: return dark ? border : borderLight
+        }
+    }
+}
+
+/// Extension type A: what almost every binding reads.
+struct PaletteA: ThemeExtension {
+    var colors: ColorSet
+    static let fallback = PaletteA(colors: .numbered(0))
+}
+
+/// Extension type B: what the few bindings of the fine-grained scenario read.
+struct PaletteB: ThemeExtension {
+    var colors: ColorSet
+    static let fallback = PaletteB(colors: .numbered(1))
+}
+
+/// A themed object with four colour properties, as a view would have.
+///
+/// Every system under test gets its own fresh objects: a weak reference taken by
+/// one system makes every later retain of the object slower, and that must not
+/// leak into another system's figures.
+final class BenchView: @unchecked Sendable {
+    // Sound: the benchmark drives every system from one thread; `@unchecked
+    // Sendable` only lets baselines capture views in `@Sendable` closures.
+    var text = ""
+    var background = ""
+    var tint = ""
+    var border = ""
+    /// JXTheme keeps its providers per object (in an associated object); this is that dictionary.
+    var jxProviders: [String: Any] = [:]
+
+    /// Writes the property of `role` (0 text, 1 background, 2 tint, 3 border).
+    @inline(__always)
+    func set(role: Int, _ value: String) {
+        switch role {
+        case 0: text = value
+        case 1: background = value
+        case 2: tint = value
+        default: border = value
+        }
+    }
+
+    /// The property of `role`.
+    func value(role: Int) -> String {
+        switch role {
+        case 0: text
+        case 1: background
+        case 2: tint
+        default: border
+        }
+    }
+
+    /// What a hand-written `applyTheme()` does: writes its first `roles` properties.
+    @inline(__always)
+    func applyTheme(roles: Int, style: ThemeStyle, colors: ColorSet) {
+        if roles > 0 { text = style == .dark ? colors.text : colors.textLight }
+        if roles > 1 { background = style == .dark ? colors.background : colors.backgroundLight }
+        if roles > 2 { tint = style == .dark ? colors.tint : colors.tintLight }
+        if roles > 3 { border = style == .dark ? colors.border : colors.borderLight }
+    }
+}
+
+/// The shape of one scenario's bindings: `objectCount` objects, each with
+/// `rolesPerObject` bound properties; the objects for which `readsB` holds read
+/// ``PaletteB``, the others ``PaletteA``.
+struct Workload {
+    var objectCount: Int
+    var rolesPerObject: Int
+    var readsB: @Sendable (Int) -> Bool = { _ in false }
+
+    var bindingCount: Int { objectCount * rolesPerObject }
+}
+
+/// The ThemeKit side of the fixtures: one `bind` per role, each with a closure
+/// literal, exactly as an app writes it (a closure taken from an array would cost
+/// a reabstraction thunk allocation per call that an app never pays).
+enum ThemeKitFixtures {
+    /// Binds every role of `view` (object number `index` of `workload`).
+    @inline(__always)
+    static func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        let roles = workload.rolesPerObject
+        if workload.readsB(index) {
+            bindB(view, roles: roles, in: theme, node: node)
+        } else {
+            bindA(view, roles: roles, in: theme, node: node)
+        }
+    }
+
+    private static func bindA(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
+        theme.bind(view, \.text, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.background, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tint, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.border, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        }
+    }
+
+    private static func bindB(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
+        theme.bind(view, \.text, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.background, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tint, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.border, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        }
+    }
+}
+
+/// Counts calls in observer and subscriber closures.
+final class Tally: @unchecked Sendable {
+    // Sound: the benchmark drives every system from one thread.
+    var count = 0
+}
+
+/// Makes `count` fresh views.
+func makeViews(_ count: Int) -> [BenchView] {
+    var views: [BenchView] = []
+    views.reserveCapacity(count)
+    for _ in 0..<count { views.append(BenchView()) }
+    return views
+}

@@ -1,0 +1,92 @@
+import ThemeKit
+
+/// Runs only ThemeKit's side of one scenario, `repetitions` times, with no
+/// baselines and no timing: the workload to run under `valgrind --tool=callgrind`
+/// or `perf record` (`themekit-bench --profile full --size 100000 --repeat 10`).
+public enum ProfileMode {
+    /// The operations that can be profiled.
+    public static let operations = ["full", "fine", "subtree", "register", "register-batch", "batch", "observers"]
+
+    /// Runs `operation` on `size` bindings `repetitions` times.
+    /// - Returns: `false` for an unknown operation.
+    public static func run(_ operation: String, size: Int, repetitions: Int) -> Bool {
+        let workload = Workload(objectCount: max(1, size / 4), rolesPerObject: 4)
+        let colors = ColorSet.numbered(10)
+        func boundTheme(_ views: [BenchView], workload: Workload) -> Theme {
+            let theme = makeBenchTheme()
+            theme.apply(PaletteA(colors: colors))
+            theme.batch {
+                for (index, view) in views.enumerated() {
+                    ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
+                }
+            }
+            return theme
+        }
+        switch operation {
+        case "full":
+            let views = makeViews(workload.objectCount)
+            let theme = boundTheme(views, workload: workload)
+            let elapsed = MonotonicClock.time {
+                for turn in 0..<repetitions { theme.style = turn % 2 == 0 ? .dark : .light }
+            }
+            print("full: \(Double(elapsed) / Double(repetitions * workload.bindingCount)) ns per binding")
+            withExtendedLifetime(views) {}
+        case "fine":
+            let first = workload.objectCount - 25
+            let fine = Workload(objectCount: workload.objectCount, rolesPerObject: 4) { $0 >= first }
+            let views = makeViews(fine.objectCount)
+            let theme = boundTheme(views, workload: fine)
+            for turn in 0..<repetitions { theme.apply(PaletteB(colors: .numbered(100 + turn % 2))) }
+            withExtendedLifetime(views) {}
+        case "subtree":
+            let views = makeViews(size)
+            let theme = makeBenchTheme()
+            var nodes: [ThemeNode] = []
+            let single = Workload(objectCount: size, rolesPerObject: 1)
+            theme.batch {
+                for index in 0..<size {
+                    nodes.append(ThemeNode(parent: index == 0 ? theme.root : nodes[(index - 1) / 10]))
+                    ThemeKitFixtures.bind(views[index], index: index, workload: single, in: theme, node: nodes[index])
+                }
+            }
+            let subtree = nodes[min(11, size - 1)]
+            for turn in 0..<repetitions { subtree.overrideStyle = turn % 2 == 0 ? .dark : nil }
+            theme.batch { while !nodes.isEmpty { nodes.removeLast() } }
+            withExtendedLifetime(views) {}
+        case "register", "register-batch":
+            for _ in 0..<repetitions {
+                let views = makeViews(workload.objectCount)
+                let theme = makeBenchTheme()
+                func register() {
+                    for (index, view) in views.enumerated() {
+                        ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
+                    }
+                }
+                if operation == "register" { register() } else { theme.batch { register() } }
+            }
+        case "batch":
+            let views = makeViews(workload.objectCount)
+            let theme = boundTheme(views, workload: workload)
+            var turn = 0
+            for _ in 0..<repetitions {
+                theme.batch {
+                    for _ in 0..<10 {
+                        turn += 1
+                        theme.apply(PaletteA(colors: .numbered(200 + turn % 11)))
+                    }
+                }
+            }
+            withExtendedLifetime(views) {}
+        case "observers":
+            let theme = makeBenchTheme()
+            let tally = Tally()
+            var tokens: [ObserverToken] = []
+            for _ in 0..<size { tokens.append(theme.observe(PaletteA.self) { _ in tally.count += 1 }) }
+            for turn in 0..<repetitions { theme.apply(PaletteA(colors: .numbered(300 + turn % 2))) }
+            tokens.removeAll()
+        default:
+            return false
+        }
+        return true
+    }
+}

@@ -1,0 +1,169 @@
+#if canImport(Observation)
+    import Observation
+#endif
+import ThemeKit
+
+/// Scenario 2: N − 100 bindings read ``PaletteA``, 100 read ``PaletteB``; a new B is applied.
+///
+/// The cost must scale with the 100, not with N. Figures are per binding of B.
+enum FineGrainedScenario {
+    static let affected = 100
+
+    static func run(_ context: ScenarioContext) {
+        for size in context.bindingSizes { run(context, size: size) }
+    }
+
+    static func run(_ context: ScenarioContext, size: Int) {
+        let objects = size / 4
+        let bObjects = affected / 4
+        let firstB = objects - bObjects
+        let workload = Workload(objectCount: objects, rolesPerObject: 4) { $0 >= firstB }
+        let colorsA = ColorSet.numbered(20)
+        let alternativesB = [ColorSet.numbered(21), .numbered(22)]
+        var baselines: [String: Double] = [:]
+
+        // ThemeKit: apply B (100 bindings), and for reference apply A (N − 100).
+        var themeKit = Sample(medianNanoseconds: 0, trials: 0)
+        var reference = Sample(medianNanoseconds: 0, trials: 0)
+        var allocations: UInt64?
+        do {
+            let views = makeViews(objects)
+            let theme = makeBenchTheme(style: .dark)
+            theme.apply(PaletteA(colors: colorsA))
+            theme.apply(PaletteB(colors: alternativesB[0]))
+            theme.batch {
+                for (index, view) in views.enumerated() {
+                    ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
+                }
+            }
+            var turn = 0
+            themeKit = context.policy.sample {
+                turn += 1
+                let value = PaletteB(colors: alternativesB[turn % 2])
+                return MonotonicClock.time { theme.apply(value) }
+            }
+            context.verify(
+                Array(views[firstB...]), roles: 4, style: .dark, colors: alternativesB[turn % 2],
+                system: "ThemeKit fine (B)")
+            turn += 1
+            let next = PaletteB(colors: alternativesB[turn % 2])
+            allocations = ProcessCounters.allocations { theme.apply(next) }
+            var referenceTurn = 0
+            reference = context.policy.capped(at: 15).sample {
+                referenceTurn += 1
+                let value = PaletteA(colors: .numbered(30 + referenceTurn % 2))
+                return MonotonicClock.time { theme.apply(value) }
+            }
+            context.verify(
+                Array(views[..<firstB]), roles: 4, style: .dark, colors: .numbered(30 + referenceTurn % 2),
+                system: "ThemeKit fine (A)")
+            withExtendedLifetime(views) {}
+        }
+
+        // The limit: a plain loop over exactly the 100 bindings that read B.
+        var env = PlainEnvironment(style: .dark, a: colorsA, b: alternativesB[0])
+        do {
+            let views = makeViews(bObjects)
+            let system = StrongLoopSystem(views: views, roles: 4) { _ in true }
+            var turn = 0
+            baselines["PlainLoop"] =
+                context.policy.sample {
+                    turn += 1
+                    env.b = alternativesB[turn % 2]
+                    let current = env
+                    return MonotonicClock.time { system.refresh(current) }
+                }
+                .medianNanoseconds
+            context.verify(views, roles: 4, style: .dark, colors: env.b, system: "PlainLoop fine")
+            withExtendedLifetime(views) {}
+        }
+        do {
+            let views = makeViews(bObjects)
+            let system = WeakLoopSystem(views: views, roles: 4) { _ in true }
+            var turn = 0
+            baselines["PlainLoopWeak"] =
+                context.policy.sample {
+                    turn += 1
+                    env.b = alternativesB[turn % 2]
+                    let current = env
+                    return MonotonicClock.time { system.refresh(current) }
+                }
+                .medianNanoseconds
+            withExtendedLifetime(views) {}
+        }
+
+        // NotificationCenter and JXTheme broadcast to everyone.
+        do {
+            let state = SharedThemeState()
+            state.style = .dark
+            state.a = colorsA
+            let views = makeViews(objects)
+            let system = NotificationCenterSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
+            var turn = 0
+            baselines["NotificationCenter"] =
+                context.policy.sample {
+                    turn += 1
+                    let colors = alternativesB[turn % 2]
+                    return MonotonicClock.time {
+                        state.b = colors
+                        system.post()
+                    }
+                }
+                .medianNanoseconds
+            context.verify(Array(views[firstB...]), roles: 4, style: .dark, colors: state.b, system: "NC fine")
+            system.tearDown()
+            withExtendedLifetime(views) {}
+        }
+        do {
+            let state = SharedThemeState()
+            state.style = .dark
+            state.a = colorsA
+            let views = makeViews(objects)
+            let system = JXThemeSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
+            var turn = 0
+            baselines["JXTheme"] =
+                context.policy.sample {
+                    turn += 1
+                    let colors = alternativesB[turn % 2]
+                    return MonotonicClock.time {
+                        state.b = colors
+                        system.changeTheme(to: .dark)
+                    }
+                }
+                .medianNanoseconds
+            withExtendedLifetime(views) {}
+        }
+
+        #if canImport(Observation)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                let state = ObservableThemeState()
+                state.style = .dark
+                state.a = colorsA
+                let views = makeViews(objects)
+                let system = ObservationSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
+                var turn = 0
+                baselines["Observation"] =
+                    context.policy.sample {
+                        turn += 1
+                        let colors = alternativesB[turn % 2]
+                        return MonotonicClock.time {
+                            state.b = colors
+                            system.flush()
+                        }
+                    }
+                    .medianNanoseconds
+                context.verify(
+                    Array(views[firstB...]), roles: 4, style: .dark, colors: alternativesB[turn % 2],
+                    system: "Observation fine")
+                withExtendedLifetime(views) {}
+            }
+        #endif
+
+        context.record(
+            "fine", size: size, affected: affected, themeKit: themeKit,
+            limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines, allocations: allocations,
+            reference: reference.medianNanoseconds,
+            note: "\(size - affected) bindings read PaletteA, \(affected) read PaletteB; apply(PaletteB); "
+                + "reference: apply(PaletteA)")
+    }
+}

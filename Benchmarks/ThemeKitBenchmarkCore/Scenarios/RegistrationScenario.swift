@@ -1,0 +1,129 @@
+#if canImport(Observation)
+    import Observation
+#endif
+import ThemeKit
+
+/// Scenario 4: bind N/4 fresh objects × 4 properties to a fresh theme, one `bind`
+/// at a time and inside one `batch`; time, allocations and bytes per binding.
+enum RegistrationScenario {
+    static func run(_ context: ScenarioContext) {
+        for size in context.bindingSizes {
+            run(context, size: size, batched: false)
+            run(context, size: size, batched: true)
+        }
+    }
+
+    static func run(_ context: ScenarioContext, size: Int, batched: Bool) {
+        let workload = Workload(objectCount: size / 4, rolesPerObject: 4)
+        let colors = ColorSet.numbered(50)
+        let policy = context.rebuildPolicy
+        var baselines: [String: Double] = [:]
+
+        func register(_ views: [BenchView], in theme: Theme) {
+            if batched {
+                theme.batch {
+                    for (index, view) in views.enumerated() {
+                        ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
+                    }
+                }
+            } else {
+                for (index, view) in views.enumerated() {
+                    ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
+                }
+            }
+        }
+
+        // A first, counted run: allocations, heap bytes and resident bytes per binding.
+        var memory = MemoryUse()
+        do {
+            let views = makeViews(workload.objectCount)
+            let theme = makeBenchTheme()
+            theme.apply(PaletteA(colors: colors))
+            memory = measureMemory { register(views, in: theme) }
+            context.verify(views, roles: 4, style: .light, colors: colors, system: "ThemeKit registration")
+            context.check(
+                theme.bindingCount == size, "ThemeKit registration: bindingCount \(theme.bindingCount ?? -1) != \(size)"
+            )
+            withExtendedLifetime(views) {}
+        }
+        let themeKit = policy.sample(warmup: 0) {
+            var views = makeViews(workload.objectCount)
+            var theme = makeBenchTheme()
+            theme.apply(PaletteA(colors: colors))
+            let elapsed = MonotonicClock.time { register(views, in: theme) }
+            theme = makeBenchTheme()
+            views = []
+            return elapsed
+        }
+
+        baselines["PlainLoop"] =
+            policy.sample(warmup: 0) {
+                let views = makeViews(workload.objectCount)
+                var system: StrongLoopSystem?
+                let elapsed = MonotonicClock.time {
+                    system = StrongLoopSystem(views: views, roles: 4, readsB: workload.readsB)
+                }
+                withExtendedLifetime(system) {}
+                return elapsed
+            }
+            .medianNanoseconds
+        baselines["PlainLoopWeak"] =
+            policy.sample(warmup: 0) {
+                let views = makeViews(workload.objectCount)
+                var system: WeakLoopSystem?
+                let elapsed = MonotonicClock.time {
+                    system = WeakLoopSystem(views: views, roles: 4, readsB: workload.readsB)
+                }
+                withExtendedLifetime(system) {}
+                return elapsed
+            }
+            .medianNanoseconds
+        baselines["NotificationCenter"] =
+            policy.sample(warmup: 0) {
+                let views = makeViews(workload.objectCount)
+                let state = SharedThemeState()
+                var system: NotificationCenterSystem?
+                let elapsed = MonotonicClock.time {
+                    system = NotificationCenterSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
+                }
+                system?.tearDown()
+                return elapsed
+            }
+            .medianNanoseconds
+        baselines["JXTheme"] =
+            policy.sample(warmup: 0) {
+                let views = makeViews(workload.objectCount)
+                let state = SharedThemeState()
+                var system: JXThemeSystem?
+                let elapsed = MonotonicClock.time {
+                    system = JXThemeSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
+                }
+                withExtendedLifetime(system) {}
+                return elapsed
+            }
+            .medianNanoseconds
+        #if canImport(Observation)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                baselines["Observation"] =
+                    policy.sample(warmup: 0) {
+                        let views = makeViews(workload.objectCount)
+                        let state = ObservableThemeState()
+                        var system: ObservationSystem?
+                        let elapsed = MonotonicClock.time {
+                            system = ObservationSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
+                        }
+                        withExtendedLifetime(system) {}
+                        return elapsed
+                    }
+                    .medianNanoseconds
+            }
+        #endif
+
+        context.record(
+            batched ? "register-batch" : "register", size: size, affected: size, themeKit: themeKit,
+            limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines, memory: memory,
+            note: "\(workload.objectCount) fresh objects x 4 bind calls "
+                + (batched ? "inside one theme.batch" : "one by one (one pass each)")
+                + "; bytes = heap growth (mallinfo2) incl. weak side tables; first application included")
+    }
+}

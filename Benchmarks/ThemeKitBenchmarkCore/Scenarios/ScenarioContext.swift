@@ -1,0 +1,114 @@
+import ThemeKit
+
+/// Shared state of one run: the trial policy, the sizes, and the rows collected so far.
+final class ScenarioContext {
+    let options: BenchmarkOptions
+    let policy: TrialPolicy
+    /// `release` or `debug`.
+    let build: String
+    let log: (String) -> Void
+    private(set) var results: [BenchmarkResult] = []
+    private(set) var problems: [String] = []
+    private var lastRecord = MonotonicClock.now()
+
+    init(options: BenchmarkOptions, build: String, log: @escaping (String) -> Void) {
+        self.options = options
+        self.build = build
+        self.log = log
+        policy =
+            options.quick
+            ? TrialPolicy(minimumTrials: 3, maximumTrials: 5, budgetNanoseconds: 5_000_000)
+            : TrialPolicy(minimumTrials: 5, maximumTrials: 51, budgetNanoseconds: 150_000_000)
+    }
+
+    /// Binding counts for the binding scenarios.
+    var bindingSizes: [Int] { options.quick ? [1_000, 4_000] : [10_000, 100_000, 1_000_000] }
+
+    /// Binding counts for the full switch (one smaller size, for the plot).
+    var fullSwitchSizes: [Int] { options.quick ? [1_000, 4_000] : [1_000, 10_000, 100_000, 1_000_000] }
+
+    /// Observer and subscriber counts. The issue asks for 100k; ThemeKit's `observe`
+    /// copies the whole observer list on each registration today (quadratic: 10k
+    /// tokens take ~5 s, 100k would take ~8 minutes), so the full run stops at 30k
+    /// until that is fixed (see RESULTS.md).
+    var observerSizes: [Int] { options.quick ? [1_000] : [1_000, 10_000, 30_000] }
+
+    /// Levels of the deep tree.
+    var deepLevels: Int { options.quick ? 1_000 : 10_000 }
+
+    /// A policy for trials whose setup is rebuilt every time (registration).
+    var rebuildPolicy: TrialPolicy { policy.capped(at: options.quick ? 3 : 5) }
+
+    /// Records a failed self-check.
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition {
+            let text = message()
+            problems.append(text)
+            log("SELF-CHECK FAILED: \(text)")
+        }
+    }
+
+    /// Checks that `views` hold the colours of `roles` for `style` (first, middle, last).
+    func verify(_ views: [BenchView?], roles: Int, style: ThemeStyle, colors: ColorSet, system: String) {
+        guard !views.isEmpty else { return }
+        for index in Set([0, views.count / 2, views.count - 1]) {
+            guard let view = views[index] else { continue }
+            for role in 0..<roles {
+                let expected = colors.color(role: role, style: style)
+                check(
+                    view.value(role: role) == expected,
+                    "\(system): view \(index) role \(role) is \(view.value(role: role)), expected \(expected)")
+            }
+        }
+    }
+
+    /// Samples `body`, passing it the other style each trial (light → dark → light …).
+    func toggling(policy: TrialPolicy? = nil, _ body: (ThemeStyle) -> Void) -> Sample {
+        var style = ThemeStyle.light
+        return (policy ?? self.policy).sample {
+            style = style.toggled
+            let next = style
+            return MonotonicClock.time { body(next) }
+        }
+    }
+
+    /// Adds a row; every total is divided by `affected` to give a figure per binding.
+    func record(
+        _ scenario: String, size: Int, affected: Int, themeKit: Sample, limit: (name: String, total: Double),
+        baselines: [String: Double], memory: MemoryUse? = nil, allocations: UInt64? = nil,
+        reference: Double? = nil, note: String
+    ) {
+        let per = Double(max(affected, 1))
+        let nsPerOp = themeKit.medianNanoseconds / per
+        let limitPerOp = limit.total / per
+        var perOp: [String: Double] = [:]
+        for (name, total) in baselines { perOp[name] = total / per }
+        let allocationCount = memory?.allocations ?? allocations
+        let result = BenchmarkResult(
+            scenario: scenario, size: size, affected: affected, nsPerOp: nsPerOp,
+            totalNs: themeKit.medianNanoseconds, limitNsPerOp: limitPerOp, limitName: limit.name,
+            ratioToLimit: nsPerOp / max(limitPerOp, .leastNonzeroMagnitude), baselines: perOp,
+            bytesPerBinding: memory?.heapBytes.map { Double($0) / per },
+            rssBytesPerBinding: memory?.residentBytes.map { Double($0) / per },
+            allocationsPerOp: allocationCount.map { Double($0) / per }, referenceTotalNs: reference,
+            trials: themeKit.trials, build: build, note: note)
+        results.append(result)
+        let now = MonotonicClock.now()
+        log(TableWriter.progressLine(result) + " (\(format(Double(now - lastRecord) / 1e9)) s)")
+        lastRecord = now
+    }
+}
+
+extension ThemeStyle {
+    /// Light for dark, dark for anything else.
+    var toggled: ThemeStyle { self == .dark ? .light : .dark }
+}
+
+/// Makes a theme over in-memory storage with `style` set (so later switches
+/// persist and report exactly one change each).
+func makeBenchTheme(style: ThemeStyle = .light) -> Theme {
+    let theme = Theme(storage: InMemoryThemeStorage())
+    theme.style = style.toggled
+    theme.style = style
+    return theme
+}

@@ -1,0 +1,4 @@
+import Foundation
+import ThemeKitBenchmarkCore
+
+exit(BenchmarkCommand.main(arguments: Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,130 @@
+import Foundation
+import ThemeKitTokens
+
+/// `themekit convert INPUT --to pack|dtcg`: design tokens to a theme pack and back.
+enum ConvertCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "convert",
+        summary: "Convert DTCG design tokens to a theme pack and back.",
+        positionals: [
+            .init(
+                name: "INPUT",
+                help: "A theme pack, DTCG token file (the light one with --dark), DTCG resolver or .xcassets folder.")
+        ],
+        options: [
+            CommandSpec.Option(
+                name: "to", kind: .value(placeholder: "pack|dtcg|dtcg-resolver"),
+                help: "The output format: a theme pack; one lossless DTCG file (ThemeKit-only values under "
+                    + "$extensions.com.themekit); or plain DTCG files with a resolver, written into the -o folder.",
+                choices: ["pack", "dtcg", "dtcg-resolver"]),
+            CommandSpec.Option(
+                name: "output", short: "o", kind: .value(placeholder: "PATH"),
+                help: "Where to write; standard output by default (a folder for dtcg-resolver)."),
+            CommandSpec.Option(
+                name: "dark", kind: .value(placeholder: "FILE"),
+                help: "A DTCG file with the dark values; INPUT then holds the light ones."),
+            CommandSpec.Option(
+                name: "high-contrast-light", kind: .value(placeholder: "FILE"),
+                help: "A DTCG overlay for light at increased contrast, applied over INPUT."),
+            CommandSpec.Option(
+                name: "high-contrast-dark", kind: .value(placeholder: "FILE"),
+                help: "A DTCG overlay for dark at increased contrast, applied over --dark."),
+            CommandSpec.Option(name: "id", kind: .value(placeholder: "ID"), help: "The pack id to write."),
+            CommandSpec.Option(name: "name", kind: .value(placeholder: "NAME"), help: "The pack name to write."),
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption,
+        ],
+        discussion: """
+            Pack → DTCG → pack is lossless. DTCG → pack keeps colours (light, dark and high contrast), typography,
+            and dimensions whose path names a radius or spacing; other token types are counted and left out.
+            The pack written is always valid under --strict validation.
+            """,
+        examples: [
+            "themekit convert Examples/Packs/ocean.json --to dtcg -o ocean.tokens.json",
+            "themekit convert ocean.tokens.json --to pack",
+            "themekit convert tokens.resolver.json --to pack -o pack.json",
+            "themekit convert light.tokens.json --dark dark.tokens.json --high-contrast-light light-hc.tokens.json "
+                + "--high-contrast-dark dark-hc.tokens.json --to pack",
+        ])
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(CommandError) {
+        let policy = try ProblemPolicy.parse(arguments, command: spec.name)
+        guard let target = arguments.value("to") else {
+            throw .usage("missing '--to pack', '--to dtcg' or '--to dtcg-resolver'", command: spec.name)
+        }
+        let output = arguments.value("output")
+        if target == "dtcg-resolver", output == nil || output == "-" {
+            throw .usage("'--to dtcg-resolver' writes several files; name a folder with -o", command: spec.name)
+        }
+        let input = arguments.positionals[0]
+        var loader = InputLoader(policy: policy.decoding)
+        loader.id = arguments.value("id")
+        loader.name = arguments.value("name")
+        var pack: ThemePack
+        if let dark = arguments.value("dark") {
+            let loaded: LoadedInput
+            do {
+                loaded = try loader.loadAppearances(
+                    light: input, dark: dark, highContrastLight: arguments.value("high-contrast-light"),
+                    highContrastDark: arguments.value("high-contrast-dark"), context: context)
+            } catch {
+                for issue in error.issues { context.printError(IssueFormatting.line(issue, file: error.path)) }
+                throw .input(nil)
+            }
+            try context.report(warnings: loaded.warnings, file: input, policy: policy)
+            pack = loaded.pack
+        } else {
+            if arguments.value("high-contrast-light") != nil || arguments.value("high-contrast-dark") != nil {
+                throw .usage("the high-contrast overlays need '--dark FILE' too", command: spec.name)
+            }
+            pack = try context.loadPack(input, policy: policy, loader: loader).pack
+        }
+        if let id = arguments.value("id") { pack.id = id }
+        if let name = arguments.value("name") { pack.name = name }
+        let destination = output ?? "-"
+        switch target {
+        case "pack":
+            try context.checkWritable(pack, output: destination)
+            try context.emit(ThemePackEncoder().string(pack), to: output)
+        case "dtcg":
+            let data = try exported(pack, input: input, context: &context) { (pack) throws(ThemePackError) in
+                try DTCGExporter().data(for: pack)
+            }
+            try context.emit(String(decoding: data, as: UTF8.self), to: output)
+        default:
+            let files = try exported(pack, input: input, context: &context) { (pack) throws(ThemePackError) in
+                try DTCGExporter().resolverBundle(for: pack)
+            }
+            try writeBundle(files, folder: destination, context: &context)
+        }
+        if let output, output != "-" {
+            context.print("Wrote \(output): \(PackSummary.counts(pack))")
+        }
+    }
+
+    static func exported<Result>(
+        _ pack: ThemePack, input: String, context: inout CommandContext,
+        _ body: (ThemePack) throws(ThemePackError) -> Result
+    ) throws(CommandError) -> Result {
+        do {
+            return try body(pack)
+        } catch {
+            for issue in error.issues { context.printError(IssueFormatting.line(issue, file: input)) }
+            throw .input("the pack cannot be written as DTCG; nothing was written")
+        }
+    }
+
+    static func writeBundle(_ files: [String: JSONNode], folder: String, context: inout CommandContext)
+        throws(CommandError)
+    {
+        let url = context.url(for: folder)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        } catch {
+            throw .input("cannot create the folder \(folder): \(error.localizedDescription)")
+        }
+        for name in files.keys.sorted() {
+            guard let value = files[name] else { continue }
+            try context.writeFile(Data(JSONWriter().data(from: value)), to: url.appendingPathComponent(name).path)
+        }
+    }
+}

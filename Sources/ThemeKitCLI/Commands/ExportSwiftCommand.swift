@@ -1,0 +1,62 @@
+/// `themekit export-swift PACK -o Theme.swift`: the pack as typed, dynamic Swift values.
+enum ExportSwiftCommand: Subcommand {
+    static let spec = CommandSpec(
+        name: "export-swift",
+        summary: "Write a pack as Swift source: static ThemeExtension values whose colours stay dynamic.",
+        positionals: [.init(name: "INPUT", help: "A theme pack (or DTCG tokens, resolver or .xcassets folder).")],
+        options: [
+            CommandSpec.Option(
+                name: "output", short: "o", kind: .value(placeholder: "FILE.swift"),
+                help: "Where to write; standard output by default."),
+            CommandSpec.Option(
+                name: "type-prefix", kind: .value(placeholder: "NAME"),
+                help: "The prefix of the generated types (NAME, NAMEColors, NAMETypography, NAMEMetrics); "
+                    + "the pack name in UpperCamelCase by default."),
+            CommandSpec.Option(
+                name: "access", kind: .value(placeholder: "public|package|internal"),
+                help: "The access level of the generated declarations; public by default.",
+                choices: ["public", "package", "internal"]),
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption,
+        ],
+        discussion: """
+            The file imports ThemeKitTokens and declares, for a pack named Ocean: enum Ocean (Ocean.pack, the whole
+            pack, and Ocean.Styles), struct OceanColors (a ColorSet per colour, resolved by style and contrast with
+            color(_:for:contrast:)), struct OceanTypography and struct OceanMetrics. Each struct is a
+            ThemeExtension whose fallback holds the pack's values. Token names become lowerCamelCase properties
+            (color.background.brand → colorBackgroundBrand); byName keeps the original names.
+            """,
+        examples: ["themekit export-swift Examples/Packs/ocean.json -o Sources/App/OceanTheme.swift"])
+
+    static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(CommandError) {
+        let policy = try ProblemPolicy.parse(arguments, command: spec.name)
+        if let prefix = arguments.value("type-prefix"), !isTypeName(prefix) {
+            throw .usage(
+                "'\(prefix)' is not a type name; use ASCII letters, digits and '_', not starting with a digit",
+                command: spec.name)
+        }
+        let input = arguments.positionals[0]
+        let pack = try context.loadPack(input, policy: policy).pack
+        let generator = SwiftSourceGenerator(
+            access: arguments.value("access") ?? "public",
+            typePrefix: arguments.value("type-prefix") ?? SwiftSourceGenerator.defaultPrefix(for: pack),
+            source: InputLoader.displayName(of: input))
+        let output = arguments.value("output")
+        try context.emit(generator.source(for: pack), to: output)
+        if let output, output != "-" {
+            context.print(
+                "Wrote \(output): \(generator.typePrefix), \(generator.typePrefix)Colors, "
+                    + "\(generator.typePrefix)Typography, \(generator.typePrefix)Metrics")
+        }
+    }
+
+    static func isTypeName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), text.count <= 128 else {
+            return false
+        }
+        let valid = text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
+        }
+        return valid && !SwiftIdentifier.keywords.contains(text)
+            && !SwiftSourceGenerator.libraryTypeNames.contains(text)
+    }
+}

@@ -1,0 +1,123 @@
+import ThemeKitTokens
+
+/// How issues are printed: one line of text each, or JSON objects.
+enum IssueFormatting {
+    /// `ocean.json: error: colors.primary.dark: '#GGG' is not… (left out)`.
+    ///
+    /// The issue's own source is shown only when it differs from the file (a resolver's token file).
+    static func line(_ issue: ThemePackIssue, file: String) -> String {
+        var text = "\(file): \(issue.severity.rawValue): "
+        if let source = issue.source, source != InputLoader.displayName(of: file), source != file {
+            text += "\(source): "
+        }
+        text += "\(issue.path): \(issue.reason)"
+        if let note = actionNote(issue.action) { text += " (\(note))" }
+        return text
+    }
+
+    /// What the decoder did, in words; `nil` when there is nothing to add.
+    static func actionNote(_ action: ThemePackIssue.Action) -> String? {
+        switch action {
+        case .rejected, .kept: nil
+        case .ignored: "ignored"
+        case .replacedWithBase: "replaced with the base pack's value"
+        case .dropped: "left out"
+        case .usedDefault: "the default was used"
+        }
+    }
+
+    /// `{"severity", "code", "path", "reason", "action", "source"?}`.
+    static func json(_ issue: ThemePackIssue) -> JSONNode {
+        var object: JSONObject = [
+            "severity": .string(issue.severity.rawValue), "code": .string(issue.code.rawValue),
+            "path": .string(issue.path), "reason": .string(issue.reason), "action": .string(issue.action.rawValue),
+        ]
+        if let source = issue.source { object["source"] = .string(source) }
+        return .object(object)
+    }
+
+    /// The issue as an error: what `--strict` makes of warnings.
+    static func promoted(_ issue: ThemePackIssue) -> ThemePackIssue {
+        var copy = issue
+        copy.severity = .error
+        copy.action = .rejected
+        return copy
+    }
+
+    /// `1 error`, `2 warnings`.
+    static func count(_ number: Int, _ noun: String) -> String {
+        "\(number) \(noun)\(number == 1 ? "" : "s")"
+    }
+}
+
+/// How commands treat problems: the library's decoding policy, and whether warnings fail the run.
+struct ProblemPolicy {
+    var decoding: DecodingPolicy
+    /// `--strict`: every warning is an error, and the run exits 1.
+    var warningsAreErrors: Bool
+
+    static let strictOption = CommandSpec.Option(
+        name: "strict", kind: .flag,
+        help: "Reject any problem: decode with the strict policy, and treat every remaining warning "
+            + "(unknown keys, skipped entries) as an error.")
+    static let lenientOption = CommandSpec.Option(
+        name: "lenient", kind: .flag,
+        help: "Keep every valid token and leave out invalid ones, printing warnings; exit 0 if nothing is left "
+            + "that no policy can repair. This is the default.")
+
+    /// The policy the command line asks for; `--strict` and `--lenient` together are a usage error.
+    static func parse(_ arguments: ParsedArguments, command: String) throws(CommandError) -> ProblemPolicy {
+        if arguments.has("strict"), arguments.has("lenient") {
+            throw .usage("'--strict' and '--lenient' cannot be used together", command: command)
+        }
+        return arguments.has("strict")
+            ? ProblemPolicy(decoding: .strict, warningsAreErrors: true)
+            : ProblemPolicy(decoding: .lenient, warningsAreErrors: false)
+    }
+}
+
+/// `--format text|json`.
+enum OutputFormat: String {
+    case text
+    case json
+
+    static let option = CommandSpec.Option(
+        name: "format", kind: .value(placeholder: "text|json"), help: "The output format; text by default.",
+        choices: ["text", "json"])
+
+    static func parse(_ arguments: ParsedArguments) -> OutputFormat {
+        arguments.value("format").flatMap(OutputFormat.init(rawValue:)) ?? .text
+    }
+}
+
+extension CommandContext {
+    /// Loads one input for a command that needs a usable pack, printing its problems to standard error.
+    ///
+    /// Warnings are printed as warnings, or under `--strict` as errors that stop the command.
+    /// - Throws: ``CommandError/input(_:)`` when the input cannot be used under the policy.
+    mutating func loadPack(
+        _ path: String, policy: ProblemPolicy, loader: InputLoader? = nil
+    ) throws(CommandError) -> LoadedInput {
+        let loader = loader ?? InputLoader(policy: policy.decoding)
+        let loaded: LoadedInput
+        do {
+            loaded = try loader.load(path, context: self)
+        } catch {
+            for issue in error.issues { printError(IssueFormatting.line(issue, file: path)) }
+            throw .input(nil)
+        }
+        try report(warnings: loaded.warnings, file: path, policy: policy)
+        return loaded
+    }
+
+    /// Prints warnings; under `--strict` prints them as errors and stops.
+    mutating func report(warnings: [ThemePackIssue], file: String, policy: ProblemPolicy) throws(CommandError) {
+        guard !warnings.isEmpty else { return }
+        if policy.warningsAreErrors {
+            for issue in warnings { printError(IssueFormatting.line(IssueFormatting.promoted(issue), file: file)) }
+            printError("\(file): \(IssueFormatting.count(warnings.count, "warning")) treated as errors by --strict")
+            throw .input(nil)
+        }
+        for issue in warnings { printError(IssueFormatting.line(issue, file: file)) }
+    }
+}

@@ -1,0 +1,26 @@
+/// Left-aligned columns of text, padded to the widest cell.
+struct TextTable {
+    var rows: [[String]] = []
+    var indent = "  "
+    /// Widths columns are padded to at least, so several tables can line up.
+    var minimumWidths: [Int] = []
+
+    mutating func append(_ row: [String]) { rows.append(row) }
+
+    /// The table's lines, without trailing spaces.
+    var lines: [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = (0..<columns).map { $0 < minimumWidths.count ? minimumWidths[$0] : 0 }
+        for row in rows {
+            for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
+        }
+        return rows.map { row in
+            var line = indent
+            for (index, cell) in row.enumerated() {
+                line += cell
+                if index < row.count - 1 { line += String(repeating: " ", count: widths[index] - cell.count + 2) }
+            }
+            return String(line.reversed().drop(while: { $0 == " " }).reversed())
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import ThemeKitBenchmarkCore
+
+/// Runs the benchmark's `--quick` mode in-process, so the harness cannot rot.
+@Suite(.serialized) struct QuickRunTests {
+    static let required = [
+        "scenario", "size", "nsPerOp", "totalNs", "limitNsPerOp", "ratioToLimit", "baselines",
+    ]
+    static let scenarios = ["full", "fine", "subtree", "register", "churn", "observers", "batch"]
+
+    private func quickReport() throws -> BenchmarkReport {
+        var options = BenchmarkOptions()
+        options.quick = true
+        return try BenchmarkRunner.run(options)
+    }
+
+    @Test("a quick run covers every scenario, and its JSON has the issue's shape with finite positive figures")
+    func quickRunProducesWellFormedJSON() throws {
+        let report = try quickReport()
+        #expect(report.problems.isEmpty, "self-checks failed: \(report.problems)")
+        let data = try BenchmarkRunner.json(report.results)
+        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(array.count == report.results.count)
+        for scenario in Self.scenarios {
+            #expect(
+                array.contains { ($0["scenario"] as? String)?.contains(scenario) == true },
+                "no row for \(scenario)")
+        }
+        for row in array {
+            for key in Self.required { #expect(row[key] != nil, "row \(row["scenario"] ?? "?") lacks \(key)") }
+            for key in ["nsPerOp", "totalNs", "limitNsPerOp", "ratioToLimit"] {
+                let value = try #require(row[key] as? Double, "\(key) is not a number")
+                #expect(value.isFinite && value > 0, "\(row["scenario"] ?? "?") \(key) = \(value)")
+            }
+            #expect((row["size"] as? Int ?? 0) > 0)
+            let baselines = try #require(row["baselines"] as? [String: Double])
+            #expect(!baselines.isEmpty)
+            for (name, value) in baselines { #expect(value.isFinite && value > 0, "\(name) = \(value)") }
+            // Heap deltas come from process-wide counters, and this test process runs other
+            // suites concurrently, so only their form is checked here; the benchmark itself
+            // runs alone.
+            if let bytes = row["bytesPerBinding"] as? Double { #expect(bytes.isFinite) }
+            #expect(row["build"] as? String == BenchmarkRunner.build)
+        }
+        let full = try #require(array.first { $0["scenario"] as? String == "full" })
+        let fullBaselines = try #require(full["baselines"] as? [String: Double])
+        #expect(fullBaselines["NotificationCenter"] != nil)
+        #if canImport(Observation)
+            #expect(fullBaselines["Observation"] != nil)
+        #endif
+        #expect(report.results.contains { $0.scenario.hasPrefix("register") && $0.bytesPerBinding != nil })
+    }
+
+    @Test("the table lists every row and a PASS or MISS line per target, and the plot is an SVG")
+    func tableAndPlot() throws {
+        let report = try quickReport()
+        let table = BenchmarkRunner.table(report)
+        #expect(!report.targets.isEmpty)
+        for check in report.targets {
+            #expect(table.contains("\(check.passed ? "PASS" : "MISS")  \(check.target)"))
+        }
+        let svg = BenchmarkRunner.plot(report.results)
+        #expect(svg.hasPrefix("<svg") && svg.contains("polyline") && svg.hasSuffix("</svg>\n"))
+    }
+
+    @Test("a full run refuses a debug build; arguments parse")
+    func refusesDebugFullRunAndParsesArguments() throws {
+        if BenchmarkRunner.build == "debug" {
+            #expect(throws: BenchmarkRunError.debugBuild) { try BenchmarkRunner.run(BenchmarkOptions()) }
+        }
+        let options = try BenchmarkOptions(arguments: ["--quick", "--json", "out.json", "--plot", "p.svg"])
+        #expect(options.quick && options.jsonPath == "out.json" && options.plotPath == "p.svg")
+        #expect(throws: BenchmarkUsageError.unknownArgument("--nope")) {
+            try BenchmarkOptions(arguments: ["--nope"])
+        }
+    }
+}

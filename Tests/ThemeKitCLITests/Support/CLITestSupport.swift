@@ -1,0 +1,84 @@
+import Foundation
+import ThemeKitCLI
+import ThemeKitTestSupport
+
+/// The outcome of one in-process run of the tool.
+struct CommandResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// stdout and stderr together, for checks that do not care which stream a line went to.
+    var all: String { stdout + stderr }
+}
+
+/// Runs `themekit` in-process.
+/// - Parameters:
+///   - arguments: The arguments after the program name.
+///   - directory: The working directory relative paths are resolved against.
+///   - terminal: Whether standard output pretends to be a terminal.
+///   - variables: The environment variables.
+func themekit(
+    _ arguments: [String], in directory: URL? = nil, terminal: Bool = false, variables: [String: String] = [:]
+) -> CommandResult {
+    var out = ""
+    var err = ""
+    let environment = CommandEnvironment(
+        currentDirectory: directory ?? URL(fileURLWithPath: NSTemporaryDirectory()), variables: variables,
+        isStandardOutputTerminal: terminal)
+    let status = ThemeKitCommand.run(arguments: arguments, stdout: &out, stderr: &err, environment: environment)
+    return CommandResult(status: status, stdout: out, stderr: err)
+}
+
+/// A fresh folder under the system's temporary directory, deleted when the value is released.
+final class TemporaryDirectory {
+    let url: URL
+
+    init() {
+        url = URL(fileURLWithPath: NSTemporaryDirectory())
+            .appendingPathComponent("themekit-cli-tests-\(UUID().uuidString)", isDirectory: true)
+        // A test that cannot create its scratch folder fails on its first write, with the path in the message.
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)  // Best effort: the OS cleans the temporary folder anyway.
+    }
+
+    /// The path of a file or folder inside this one.
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+
+    /// Writes a text file and returns its path.
+    @discardableResult
+    func write(_ name: String, _ text: String) throws -> String {
+        let file = url.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: file)
+        return file.path
+    }
+
+    /// Reads a text file.
+    func read(_ name: String) throws -> String {
+        try String(decoding: Data(contentsOf: url.appendingPathComponent(name)), as: UTF8.self)
+    }
+}
+
+/// The shared real-world fixtures (`/work/shared/fixtures` beside the repository), or `nil`.
+enum SharedFixtures {
+    static func path(_ relative: String) -> String? {
+        guard let directory = Fixtures.directory else { return nil }
+        let url = directory.appendingPathComponent(relative)
+        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
+    }
+
+    static var available: Bool { Fixtures.directory != nil }
+}
+
+/// The example packs in `Examples/Packs/`, when the repository has them.
+enum ExamplePacks {
+    static var paths: [String] {
+        let folder = Fixtures.repositoryRoot.appendingPathComponent("Examples/Packs")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0).path }
+    }
+}
