@@ -2,6 +2,9 @@
 //
 //     ThemeKitCrashChild storage <file>   rewrites one key of a JSONFileThemeStorage in a loop
 //     ThemeKitCrashChild theme <file>     switches a Theme's style and stores an app value in a loop
+//     ThemeKitCrashChild measure <seconds> <executable> <argument>...
+//                                         runs a program (killed after <seconds>) and reports how
+//                                         it ended and its peak memory
 //
 // It reports progress on standard output, one unbuffered line per step, so that the
 // parent knows which write was in flight when it sent SIGKILL:
@@ -92,8 +95,42 @@ func runTheme(_ url: URL) {
     failures.cancel()
 }
 
+/// Runs `command` with this process's standard output and error, killing it after
+/// `seconds`, then reports `measured-status <wait status>` and `peak-memory-bytes <n>`.
+///
+/// A process started with `posix_spawn` inherits its parent's peak memory in `ru_maxrss` on
+/// Linux; started from this small launcher, the figure is the program's own (or the
+/// launcher's few megabytes, whichever is larger).
+func runMeasured(seconds: Double, _ command: [String]) -> Never {
+    let argv = command.map { strdup($0) } + [nil]
+    var pid: pid_t = 0
+    let status = posix_spawn(&pid, command[0], nil, nil, argv, environ)
+    guard status == 0 else { fail("cannot start \(command[0]): \(String(cString: strerror(status)))") }
+    let deadline = Date().addingTimeInterval(seconds)
+    var waitStatus: Int32 = 0
+    var usage = rusage()
+    while true {
+        let result = wait4(pid, &waitStatus, WNOHANG, &usage)
+        if result == pid { break }
+        if result < 0 && errno != EINTR { fail("cannot wait for \(command[0])") }
+        if Date() > deadline { kill(pid, SIGKILL) }
+        usleep(2_000)
+    }
+    #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss)
+    #else
+        let peak = Int(usage.ru_maxrss) * 1024
+    #endif
+    report("measured-status \(waitStatus)")
+    report("peak-memory-bytes \(peak)")
+    exit(0)
+}
+
 let arguments = CommandLine.arguments
-guard arguments.count == 3 else { fail("usage: ThemeKitCrashChild storage|theme <file>") }
+if arguments.count >= 4 && arguments[1] == "measure", let seconds = Double(arguments[2]) {
+    runMeasured(seconds: seconds, Array(arguments.dropFirst(3)))
+}
+guard arguments.count == 3 else { fail("usage: ThemeKitCrashChild storage|theme <file>, or measure <command>") }
 let url = URL(fileURLWithPath: arguments[2])
 switch arguments[1] {
 case "storage": runStorage(url)

@@ -16,7 +16,7 @@ import Foundation
 /// crash tests start hundreds of children.
 public final class ChildProcess {
     /// How a child ended.
-    public enum Termination: Equatable, CustomStringConvertible {
+    public enum Termination: Equatable, Sendable, CustomStringConvertible {
         /// It called `exit` with this status.
         case exited(Int32)
         /// A signal ended it.
@@ -203,5 +203,41 @@ public final class ChildProcess {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
+    }
+}
+
+/// A program run to completion through the `ThemeKitCrashChild measure` launcher, which
+/// reports the program's own peak memory.
+public struct MeasuredRun: Sendable {
+    /// How the program ended (`.signalled(SIGKILL)` when it exceeded the time allowed);
+    /// `nil` when the launcher itself did not report.
+    public var termination: ChildProcess.Termination?
+    /// The program's peak resident memory in bytes (at least the launcher's few megabytes).
+    public var peakMemoryBytes: Int
+    /// The program's standard output and error, interleaved, line by line.
+    public var output: [String]
+
+    /// Runs `executable` with `arguments`, allowing it `seconds`.
+    /// - Throws: When the launcher is not built or cannot be started.
+    public init(_ executable: String, _ arguments: [String], within seconds: Double) throws {
+        guard let launcher = ChildProcess.siblingExecutable(named: "ThemeKitCrashChild") else {
+            throw POSIXError(.ENOENT)
+        }
+        let child = try ChildProcess(
+            executable: launcher, arguments: ["measure", "\(seconds)", executable] + arguments)
+        var lines = child.waitForExit(within: seconds + 30) == nil ? nil : child.lines
+        var status: Int32?
+        var peak = 0
+        while let last = lines?.last, last.hasPrefix("measured-status ") || last.hasPrefix("peak-memory-bytes ") {
+            let value = last.split(separator: " ").last.flatMap { Int($0) } ?? 0
+            if last.hasPrefix("measured-status ") { status = Int32(value) } else { peak = value }
+            lines?.removeLast()
+        }
+        termination = status.map { status in
+            let signal = status & 0x7F
+            return signal == 0 ? .exited((status >> 8) & 0xFF) : .signalled(signal)
+        }
+        peakMemoryBytes = peak
+        output = lines ?? child.lines
     }
 }

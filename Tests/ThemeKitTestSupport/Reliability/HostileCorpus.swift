@@ -128,10 +128,10 @@ public enum HostileCorpus {
 
     /// The inputs built at run time.
     public static let generated: [HostileInput] = [
-        HostileInput("document-50mb.pack.json", mentions: ["more than the limit", "larger than the document limit"]) {
+        HostileInput("document-50mb.pack.json", mentions: ["more than the limit", "larger than the"]) {
             padded(header + #","description":""#, #""}"#)
         },
-        HostileInput("document-50mb.tokens.json", mentions: ["more than the limit"]) {
+        HostileInput("document-50mb.tokens.json", mentions: ["more than the limit", "larger than the"]) {
             padded(#"{"big":{"$type":"string","$value":""#, #""}}"#)
         },
         HostileInput("nesting-100000.pack.json", mentions: ["nest"]) {

@@ -96,12 +96,9 @@ import ThemeKitTokens
         let file = folder.appendingPathComponent(input.name)
         try input.data().write(to: file)
         // The fuzz replayer runs the decoders under both policies and the round-trip checks.
-        let child = try ChildProcess(
-            executable: replayer, arguments: [input.format == .pack ? "pack" : "dtcg", file.path])
-        let termination = child.waitForExit(within: 120 * Double(Self.slowdown))
-        #expect(termination == .exited(0), "\(child.lines.suffix(5).joined(separator: "\n"))")
-        let report = child.lines.last { $0.hasPrefix("peak-memory-bytes ") }
-        let peak = try #require(report.flatMap { Int($0.dropFirst("peak-memory-bytes ".count)) })
-        #expect(peak < Self.bytesPerProcess, "peak memory \(peak >> 20) MB")
+        let run = try MeasuredRun(
+            replayer, [input.format == .pack ? "pack" : "dtcg", file.path], within: 120 * Double(Self.slowdown))
+        #expect(run.termination == .exited(0), "\(run.output.suffix(5).joined(separator: "\n"))")
+        #expect(run.peakMemoryBytes < Self.bytesPerProcess, "peak memory \(run.peakMemoryBytes >> 20) MB")
     }
 }
