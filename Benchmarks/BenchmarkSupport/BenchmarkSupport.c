@@ -7,7 +7,18 @@
 #include <string.h>
 #include <time.h>
 
-#if defined(__GLIBC__)
+// Sanitizers bring their own allocator: interposing malloc beside it crashes TSan at start-up
+// and makes ASan abort (or miss every heap error), so sanitized builds count nothing.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define TKB_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TKB_SANITIZED 1
+#endif
+
+#if defined(__GLIBC__) && !defined(TKB_SANITIZED)
 #include <malloc.h>
 #define TKB_INTERPOSE 1
 #else
