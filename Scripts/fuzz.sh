@@ -3,7 +3,7 @@
 #
 #   Scripts/fuzz.sh [--time SECONDS] [--merge] [TARGET...]     targets: hex pack dtcg (default: all)
 #
-# Each target runs for SECONDS (default 60) from its seed corpus (Fuzz/Corpus/<target>)
+# Each target runs for SECONDS (default 60; all targets at once) from its seed corpus (Fuzz/Corpus/<target>)
 # and every input that ever failed (Fuzz/Regressions/<target>). A crash, a property
 # violation, a sanitizer report, an input taking more than 1 s, or more than 2 GB of
 # memory fails the run; the failing input is copied to Fuzz/Regressions/<target>/ so that
@@ -13,7 +13,8 @@
 # does not change the repository unless something fails).
 #
 # Environment: FUZZ_SCRATCH (build directory, default .build/fuzz), FUZZ_WORK (scratch
-# corpus and logs, default a temporary directory).
+# corpus and logs, default a temporary directory), FUZZ_FLAGS (more libFuzzer flags, which
+# override the defaults: `-dict=…`, `-max_len=…`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH=/opt/swift/usr/bin:$PATH
@@ -44,19 +45,34 @@ fi
 binary=$(swift build -c release --product ThemeKitFuzz --scratch-path "$scratch" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DTHEMEKIT_LIBFUZZER --show-bin-path)/ThemeKitFuzz
 
+# All targets run at once: each gets its full time on the clock, and CI's two cores are
+# shared between them instead of one target waiting for another.
+run_target() {
+    local target=$1
+    mkdir -p "$work/corpus-$target" "$work/artifacts-$target" "Fuzz/Regressions/$target"
+    local status=0
+    THEMEKIT_FUZZ_TARGET=$target ASAN_OPTIONS="detect_leaks=1:halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
+        "$binary" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
+        -print_final_stats=1 -artifact_prefix="$work/artifacts-$target/" ${FUZZ_FLAGS:-} \
+        "$work/corpus-$target" "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" >"$work/$target.log" 2>&1 || status=$?
+    echo "$status" >"$work/$target.status"
+}
+
+for target in "${targets[@]}"; do
+    seeds=$(find "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" -type f ! -name '.*' 2>/dev/null | wc -l)
+    echo "--- fuzz $target for ${seconds}s ($seeds corpus inputs)"
+    run_target "$target" &
+done
+wait
+
 failed=0
 summary=()
 for target in "${targets[@]}"; do
     corpus="$work/corpus-$target"
     artifacts="$work/artifacts-$target"
-    mkdir -p "$corpus" "$artifacts" "Fuzz/Regressions/$target"
+    status=$(cat "$work/$target.status")
     seeds=$(find "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" -type f ! -name '.*' | wc -l)
-    echo "--- fuzz $target for ${seconds}s ($seeds corpus inputs)"
-    status=0
-    THEMEKIT_FUZZ_TARGET=$target ASAN_OPTIONS="detect_leaks=1:halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-        "$binary" -max_total_time="$seconds" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=2048 \
-        -print_final_stats=1 -artifact_prefix="$artifacts/" \
-        "$corpus" "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" >"$work/$target.log" 2>&1 || status=$?
+    echo "--- $target"
     grep -E "INITED|^Done|stat::number_of_executed_units|stat::peak_rss_mb|ERROR|SUMMARY|ThemeKitFuzz " \
         "$work/$target.log" || true
     executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/$target.log" | tail -1)
