@@ -59,7 +59,8 @@ run_target() {
 }
 
 for target in "${targets[@]}"; do
-    seeds=$(find "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" -type f ! -name '.*' 2>/dev/null | wc -l)
+    mkdir -p "Fuzz/Regressions/$target"
+    seeds=$(find "Fuzz/Corpus/$target" "Fuzz/Regressions/$target" -type f ! -name '.*' | wc -l)
     echo "--- fuzz $target for ${seconds}s ($seeds corpus inputs)"
     run_target "$target" &
 done

@@ -16,7 +16,9 @@ import ThemeKitTestSupport
         let slowdown = Double(HostileInputTests.slowdown)
         for strict in [true, false] {
             let arguments = ["validate"] + (strict ? ["--strict"] : []) + [file.path]
+            let started = Date()
             let run = try MeasuredRun(tool, arguments, within: 60 * slowdown)
+            let elapsed = Date().timeIntervalSince(started)
             let output = run.output.joined(separator: "\n")
             let explains = input.mentions.contains { output.lowercased().contains($0) }
             if strict {
@@ -26,6 +28,10 @@ import ThemeKitTestSupport
             }
             #expect(explains, "\(arguments) does not say what is wrong: \(output.prefix(600))")
             #expect(run.peakMemoryBytes < HostileInputTests.bytesPerProcess, "peak \(run.peakMemoryBytes >> 20) MB")
+            let policy = strict ? "strict" : "lenient"
+            print(
+                "Hostile CLI \(input.name) \(policy): \(run.termination.map(String.init(describing:)) ?? "?"), "
+                    + "\(Int(elapsed * 1000)) ms, peak \(run.peakMemoryBytes >> 20) MB")
         }
     }
 }
