@@ -91,10 +91,9 @@ enum SubtreeScenario {
             allocations = ProcessCounters.allocations { subtree.overrideStyle = value }
             subtree.overrideStyle = nil
             reference = context.toggling(policy: context.policy.capped(at: 15)) { style in theme.style = style }
-            // This run measures overrides, not teardown, and releasing nodes is
-            // quadratic in ThemeKit today in two orders (see RESULTS.md): a parent
-            // before its children in a wide tree (the root's child list grows), a
-            // child before its parent in a deep chain (objects move up level by level).
+            // This run measures overrides, not teardown. Releasing a deep chain child
+            // first is quadratic in ThemeKit (objects move up level by level; see
+            // RESULTS.md), so nodes are released in the order that stays linear.
             theme.batch {
                 switch shape {
                 case .balanced: while !nodes.isEmpty { nodes.removeLast() }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// One binding's work, specialised at `bind` time for its object and value types,
 /// so the refresh loop performs no dynamic cast and no key-path hashing.
 @usableFromInline
@@ -72,43 +64,41 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
 enum StoredProperty {
     /// Writes `value` through `path` as an in-out access and returns the property's
     /// offset inside `object` when the access projected storage inside the object's
-    /// own allocation — a plain stored property — or `0` otherwise (a computed or
+    /// own instance — a plain stored property — or `0` otherwise (a computed or
     /// observed property is accessed through a temporary outside the object; a path
-    /// through another object points into that object's allocation).
+    /// through another object points into that object).
     static func write<Object: AnyObject, Value>(
         _ value: Value, to object: Object, at path: ReferenceWritableKeyPath<Object, Value>
     ) -> Int {
         let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        let size = instanceSize(of: object)
         var offset = 0
         withUnsafeMutablePointer(to: &object[keyPath: path]) { pointer in
             pointer.pointee = value
             let distance = UnsafeMutableRawPointer(pointer) - base
-            // Swift object headers are 16 bytes; the property must end inside the allocation.
-            if distance >= 16, let size = allocationSize(base), distance + MemoryLayout<Value>.size <= size {
-                offset = distance
-            }
+            // Swift object headers are 16 bytes; the property must end inside the instance.
+            if let size, distance >= 16, distance + MemoryLayout<Value>.size <= size { offset = distance }
         }
         return offset
     }
 
-    /// The usable size of the heap block at `pointer`, when the platform reports it.
-    private static func allocationSize(_ pointer: UnsafeMutableRawPointer) -> Int? {
-        #if canImport(Darwin)
-            return malloc_size(pointer)
+    /// The instance size recorded in the object's class metadata (the Swift ABI's
+    /// `ClassMetadata.InstanceSize`), or `nil` when it does not look sane.
+    ///
+    /// Unlike asking the allocator, this is also right for objects that do not live in
+    /// a `malloc` block (statically initialised globals).
+    static func instanceSize(of object: AnyObject) -> Int? {
+        let metadata = unsafeBitCast(type(of: object) as AnyClass, to: UnsafeRawPointer.self)
+        #if canImport(ObjectiveC)
+            // isa, superclass, two cache words and the rodata pointer come first.
+            let fieldOffset = 48
         #else
-            guard let function = usableSize else { return nil }
-            return function(pointer)
+            // kind, superclass, flags (32 bits) and the instance address point (32 bits).
+            let fieldOffset = 24
         #endif
+        let size = Int(metadata.load(fromByteOffset: fieldOffset, as: UInt32.self))
+        return size >= 16 && size < 1 << 24 ? size : nil
     }
-
-    #if !canImport(Darwin)
-        private typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
-        // glibc's malloc_usable_size is not in the Glibc module map; look it up once.
-        private static let usableSize: UsableSize? = {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else { return nil }
-            return unsafeBitCast(symbol, to: UsableSize.self)
-        }()
-    #endif
 }
 
 // Sound: immutable after init (see BindingRunner).
