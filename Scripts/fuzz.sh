@@ -33,6 +33,8 @@ done
 [ ${#targets[@]} -gt 0 ] || targets=(hex pack dtcg)
 
 scratch=${FUZZ_SCRATCH:-.build/fuzz}
+# libFuzzer reports crashes itself; Swift's own backtracer would only race it (and trips ASan).
+export SWIFT_BACKTRACE=enable=no
 work=${FUZZ_WORK:-$(mktemp -d)}
 mkdir -p "$work"
 
