@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+import ThemeKitTokens
+
+/// Every issue names where it is: a user cannot fix what an empty path points to.
+/// (Found by the `dtcg` fuzz target: Fuzz/Regressions/dtcg/crash-522eb28f….)
+@Suite struct IssuePathTests {
+    @Test(
+        "a token or group with an empty name is reported with a path that is not empty",
+        arguments: [
+            #"{"": {"$type": "number", "$value": 1}}"#,
+            #"{"": 5}"#,
+            #"{"group": {"": {"$type": "number", "$value": 1}}}"#,
+        ])
+    func emptyNameHasAPath(json: String) throws {
+        let document = try DTCGDocument(data: Data(json.utf8))
+        let result = try DTCGImporter(policy: .lenient).pack(document: document)
+        let issues = document.problems.map { $0.issue(under: .lenient) } + result.warnings
+        #expect(!issues.isEmpty, "the empty name is reported")
+        for issue in issues { #expect(!issue.path.isEmpty, "\(issue)") }
+    }
+}
