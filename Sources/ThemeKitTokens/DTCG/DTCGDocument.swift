@@ -299,7 +299,10 @@ struct DTCGTreeParser {
     }
 
     func display(_ path: [String], _ suffix: String? = nil) -> String {
-        let base = path.isEmpty ? "$" : path.joined(separator: ".")
+        // An empty name is written as [""], so
+        // every problem has a readable, non-empty path.
+        let segments = path.map { $0.isEmpty ? "[\(JSONWriter.quoted($0))]" : $0 }
+        let base = segments.isEmpty ? "$" : segments.joined(separator: ".")
         return suffix.map { base + "." + $0 } ?? base
     }
 
