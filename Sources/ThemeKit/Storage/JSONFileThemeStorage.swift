@@ -26,8 +26,13 @@ public final class JSONFileThemeStorage: ThemeStorage {
     private let lock = PlatformLock()
 
     /// Creates a storage over the JSON file at `fileURL`; the file need not exist yet.
+    ///
+    /// Temporary files left beside it by a process that died mid-write are removed.
     /// - Parameter fileURL: A file URL; its directory is created on the first write.
-    public init(fileURL: URL) { self.fileURL = fileURL }
+    public init(fileURL: URL) {
+        self.fileURL = fileURL
+        AtomicFileWriter.removeAbandonedTemporaries(of: fileURL.path)
+    }
 
     /// Returns the data stored under `key`.
     public func data(forKey key: String) throws(ThemeStorageError) -> Data? {
@@ -116,6 +121,24 @@ public final class JSONFileThemeStorage: ThemeStorage {
 
 /// Writes a file so that readers see either the old or the new contents, never a mix.
 enum AtomicFileWriter {
+    /// Removes `<path>.tmp-<pid>-<n>` files whose writing process no longer exists
+    /// (a crash between creating the temporary file and renaming it).
+    static func removeAbandonedTemporaries(of path: String) {
+        let url = URL(fileURLWithPath: path)
+        let prefix = url.lastPathComponent + ".tmp-"
+        let directory = url.deletingLastPathComponent()
+        // Best effort: an unreadable directory only means nothing is cleaned up now.
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            let fields = name.dropFirst(prefix.count).split(separator: "-")
+            guard let pid = fields.first.flatMap({ pid_t($0) }), pid > 0 else { continue }
+            // kill(pid, 0) fails with ESRCH when no such process exists.
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(directory.appendingPathComponent(name).path)
+            }
+        }
+    }
+
     static func write(_ bytes: Data, to path: String, key: String) throws(ThemeStorageError) {
         let temporary = "\(path).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         func failure(_ step: String) -> ThemeStorageError {

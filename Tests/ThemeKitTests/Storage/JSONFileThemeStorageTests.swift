@@ -58,3 +58,20 @@ import ThemeKit
         #expect(throws: ThemeStorageError.self) { try JSONFileThemeStorage(fileURL: url).data(forKey: "a") }
     }
 }
+
+@Suite struct AbandonedTemporaryFileTests {
+    @Test("temporary files of dead writers are removed when a storage opens; live writers' files are kept")
+    func abandonedTemporariesAreRemoved() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("theme.json")
+        // pid 2147483646 cannot exist on Linux (pid_max is at most 4194304).
+        let dead = directory.appendingPathComponent("theme.json.tmp-2147483646-7")
+        let live = directory.appendingPathComponent("theme.json.tmp-\(ProcessInfo.processInfo.processIdentifier)-9")
+        let other = directory.appendingPathComponent("other.json.tmp-2147483646-1")
+        for url in [dead, live, other] { try Data("x".utf8).write(to: url) }
+        _ = JSONFileThemeStorage(fileURL: file)
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        #expect(names == [other.lastPathComponent, live.lastPathComponent].sorted())
+    }
+}
