@@ -2,8 +2,8 @@
 ///
 /// Providers read through it, so every binding in one pass sees the same values
 /// even when user code changes the theme meanwhile.
-// Sound: every stored property is a `let` of immutable, Sendable contents.
 @usableFromInline
+// Sound: every stored property is a `let` of immutable, Sendable contents.
 final class ValueSnapshot: @unchecked Sendable {
     @usableFromInline let values: ContiguousArray<AnyExtensionBox?>
     @usableFromInline let variants: ContiguousArray<AnyVariantBox?>
