@@ -2,16 +2,36 @@
 @usableFromInline
 // Sound: boxes are immutable after init and their payloads are Sendable.
 class AnyExtensionBox: @unchecked Sendable {
+    /// Where the value lies (see `ExtensionBox.storage`), untyped.
+    let rawStorage: UnsafeMutableRawPointer
+
+    init(rawStorage: UnsafeMutableRawPointer) { self.rawStorage = rawStorage }
+
     var extensionID: ThemeExtensionID { fatalError("abstract") }
     func isEqual(to other: AnyExtensionBox) -> Bool { fatalError("abstract") }
     func encoded() throws -> [UInt8] { fatalError("abstract") }
 }
 
 @usableFromInline
-// Sound: `value` is a `let` of a Sendable type.
+// Sound: `storage` is initialised once in `init`, never written again and freed in
+// `deinit`; its pointee is of a Sendable type.
 final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sendable {
-    @usableFromInline let value: Value
-    init(_ value: Value) { self.value = value }
+    /// The value, out of line so providers can read fields of it in place (see
+    /// `ThemeContext.subscript`) instead of copying the whole extension.
+    @usableFromInline let storage: UnsafeMutablePointer<Value>
+
+    init(_ value: Value) {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: value)
+        super.init(rawStorage: UnsafeMutableRawPointer(storage))
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
+
+    @usableFromInline var value: Value { storage.pointee }
     override var extensionID: ThemeExtensionID { ThemeExtensionID(Value.self) }
     override func isEqual(to other: AnyExtensionBox) -> Bool {
         guard let other = other as? ExtensionBox<Value> else { return false }

@@ -34,6 +34,10 @@ enum ExtensionRegistry {
     static var entries: [Entry] { table.withLock { $0.entries } }
 
     static func entry(_ id: Int) -> Entry { table.withLock { $0.entries[id] } }
+
+    /// The fallback box of the type with registry id `id` (for types registered after a snapshot).
+    @usableFromInline
+    static func fallback(_ id: Int) -> AnyExtensionBox { entry(id).fallback }
 }
 
 /// Bits of a dependency set.

@@ -3,12 +3,19 @@
 /// Providers read through it, so every binding in one pass sees the same values
 /// even when user code changes the theme meanwhile.
 @usableFromInline
-// Sound: every stored property is a `let` of immutable, Sendable contents.
+// Sound: every stored property is a `let` of immutable, Sendable contents; the
+// `addresses` table is written only in `init` and points into boxes `values` and
+// `fallbacks` keep alive.
 final class ValueSnapshot: @unchecked Sendable {
     @usableFromInline let values: ContiguousArray<AnyExtensionBox?>
     @usableFromInline let variants: ContiguousArray<AnyVariantBox?>
     /// Registered type identities, indexed by registry id, for the hot-path lookup.
     @usableFromInline let identifiers: ContiguousArray<ObjectIdentifier>
+    /// The fallback boxes of the registered types, indexed by registry id.
+    let fallbacks: ContiguousArray<AnyExtensionBox>
+    /// Where the applied value (else the fallback) of each registered type lies,
+    /// indexed by registry id: the hot path reads it without reference counting.
+    @usableFromInline let addresses: UnsafeMutablePointer<UnsafeMutableRawPointer>
     let style: ThemeStyle
     let contrast: ThemeContrast
 
@@ -18,10 +25,18 @@ final class ValueSnapshot: @unchecked Sendable {
     ) {
         self.values = values
         self.variants = variants
-        self.identifiers = ContiguousArray(ExtensionRegistry.entries.map(\.identifier))
+        let entries = ExtensionRegistry.entries
+        self.identifiers = ContiguousArray(entries.map(\.identifier))
+        self.fallbacks = ContiguousArray(entries.map(\.fallback))
         self.style = style
         self.contrast = contrast
+        addresses = .allocate(capacity: max(1, entries.count))
+        for id in entries.indices {
+            addresses[id] = ((id < values.count ? values[id] : nil) ?? entries[id].fallback).rawStorage
+        }
     }
+
+    deinit { addresses.deallocate() }
 
     /// The registry id of `type`, found by a short linear scan (few types, hot path).
     @inlinable
@@ -41,24 +56,13 @@ final class ValueSnapshot: @unchecked Sendable {
     @inlinable
     func box(at id: Int) -> AnyExtensionBox? { id < values.count ? values[id] : nil }
 
-    /// The value of `type` for a style and contrast, adding what it depends on to `read`.
-    ///
-    /// Inlinable so that a provider's `env[T.self]` is specialised for `T` in the caller's
-    /// module: no generic metadata or tuple is built per read.
+    /// Where the applied value (or the fallback) of the extension with registry id `id` lies.
     @inlinable
-    func read<Extension: ThemeExtension>(
-        _ type: Extension.Type, style: ThemeStyle, contrast: ThemeContrast, into read: inout UInt64
-    ) -> Extension {
-        let id = id(of: type)
-        if id < variants.count, let variant = variants[id] {
-            read |= DependencyBits.bit(forExtension: id) | DependencyBits.appearance
-            return unsafeDowncast(variant, to: TypedVariantBox<Extension>.self).value(for: style, contrast: contrast)
-        }
-        read |= DependencyBits.bit(forExtension: id)
-        if id < values.count, let box = values[id] {
-            return unsafeDowncast(box, to: ExtensionBox<Extension>.self).value
-        }
-        return Extension.fallback
+    func appliedValue<Extension: ThemeExtension>(at id: Int, as type: Extension.Type) -> UnsafePointer<Extension> {
+        // `identifiers` and `addresses` have the same count; a type registered after
+        // this snapshot was taken has no applied value in it.
+        if id < identifiers.count { return UnsafePointer(addresses[id].assumingMemoryBound(to: Extension.self)) }
+        return UnsafePointer(unsafeDowncast(ExtensionRegistry.fallback(id), to: ExtensionBox<Extension>.self).storage)
     }
 
     /// The root-resolved value of the extension with registry id `id`, boxed.

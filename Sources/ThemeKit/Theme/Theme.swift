@@ -153,9 +153,7 @@ public final class Theme: Sendable {
     public func value<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
         let id = ExtensionRegistry.id(of: type)
         accessObservation(id: id)
-        let snapshot = core.snapshot()
-        var read: UInt64 = 0
-        return snapshot.read(type, style: snapshot.style, contrast: snapshot.contrast, into: &read)
+        return unsafeDowncast(core.snapshot().rootBox(id: id), to: ExtensionBox<Extension>.self).value
     }
 
     /// Applies a value of an extension type; readers of that type re-run.

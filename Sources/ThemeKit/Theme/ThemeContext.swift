@@ -54,16 +54,16 @@ public struct ThemeContext {
     ///
     /// Reading it makes the running provider depend on `type` (and on the style and
     /// contrast when a ``ThemeVariant`` supplies the type).
-    /// - Complexity: O(number of extension types in use) for the type lookup; no allocation.
+    /// - Complexity: O(number of extension types in use) for the type lookup; no
+    ///   allocation, and only the fields the provider uses are copied.
     @inlinable
     public subscript<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
-        // Inlined into the provider, so the read is specialised for `Extension` there.
-        // (A borrowing `_read` accessor would copy less, but its coroutine frame is
-        // heap-allocated whenever it is not inlined: one allocation per read.)
-        let state = recorder.state
-        return state.pointee.snapshot._withUnsafeGuaranteedRef {
-            $0.read(type, style: resolvedStyle, contrast: resolvedContrast, into: &state.pointee.read)
-        }
+        // An addressor: the provider reads `env[T.self].field` in place inside the box
+        // the pass's snapshot keeps alive, copying one field instead of the whole
+        // extension (a `_read` coroutine would do the same, but its frame is
+        // heap-allocated whenever it is not inlined). Inlined into the provider, so the
+        // lookup is specialised for `Extension` there.
+        unsafeAddress { recorder.address(of: type, style: resolvedStyle, contrast: resolvedContrast) }
     }
 
     /// The value of an extension type here; the same as `self[type]`.
@@ -80,12 +80,19 @@ final class DependencyRecorder {
     struct State {
         @usableFromInline var read: UInt64 = 0
         @usableFromInline var isInitial = false
+        /// The type the last `address(of:)` looked up and its registry id (ids never
+        /// change, so this one-entry cache stays valid across passes).
+        @usableFromInline var lastType: ObjectIdentifier?
+        @usableFromInline var lastID = 0
         /// The pass's snapshot, kept alive by `retainedSnapshot`.
         @usableFromInline var snapshot: Unmanaged<ValueSnapshot>
     }
 
     @usableFromInline let state: UnsafeMutablePointer<State>
     private var retainedSnapshot: ValueSnapshot
+    /// Variant values resolved during this pass, by extension id, style and contrast:
+    /// their boxes must outlive the addresses handed to providers.
+    private var resolvedVariants: [(id: Int, style: ThemeStyle, contrast: ThemeContrast, box: AnyExtensionBox)] = []
 
     init(snapshot: ValueSnapshot) {
         retainedSnapshot = snapshot
@@ -101,7 +108,49 @@ final class DependencyRecorder {
         set {
             retainedSnapshot = newValue
             state.pointee.snapshot = .passUnretained(newValue)
+            resolvedVariants.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Where the value of `type` for `style` and `contrast` lies, adding what it depends
+    /// on to the running provider's reads. Valid until the pass ends.
+    @inlinable
+    func address<Extension: ThemeExtension>(
+        of type: Extension.Type, style: ThemeStyle, contrast: ThemeContrast
+    ) -> UnsafePointer<Extension> {
+        let state = self.state
+        return state.pointee.snapshot._withUnsafeGuaranteedRef { snapshot in
+            let id: Int
+            if state.pointee.lastType == ObjectIdentifier(type) {
+                id = state.pointee.lastID
+            } else {
+                id = snapshot.id(of: type)
+                state.pointee.lastType = ObjectIdentifier(type)
+                state.pointee.lastID = id
+            }
+            if let variant = snapshot.variant(at: id) {
+                state.pointee.read |= DependencyBits.bit(forExtension: id) | DependencyBits.appearance
+                let box = resolvedVariant(variant, id: id, style: style, contrast: contrast)
+                return UnsafePointer(unsafeDowncast(box, to: ExtensionBox<Extension>.self).storage)
+            }
+            state.pointee.read |= DependencyBits.bit(forExtension: id)
+            // Applied values and fallbacks live as long as the snapshot, variant values
+            // as long as `resolvedVariants`: both outlive the pass.
+            return snapshot.appliedValue(at: id, as: type)
+        }
+    }
+
+    /// The value `variant` gives for `style` and `contrast`, resolved once per pass.
+    @usableFromInline
+    func resolvedVariant(
+        _ variant: AnyVariantBox, id: Int, style: ThemeStyle, contrast: ThemeContrast
+    ) -> AnyExtensionBox {
+        for entry in resolvedVariants where entry.id == id && entry.style == style && entry.contrast == contrast {
+            return entry.box
+        }
+        let box = variant.box(for: style, contrast: contrast)
+        resolvedVariants.append((id, style, contrast, box))
+        return box
     }
 
     /// Starts recording one binding's run.

@@ -1,7 +1,43 @@
 import Testing
 import ThemeKit
 
+/// Used by one test only, so its first use is inside a provider, after the pass's
+/// snapshot was taken.
+private struct FirstSeenInProvider: ThemeExtension {
+    var tint: String
+    var padding: [Double]
+    static let fallback = FirstSeenInProvider(tint: "#ABCDEF", padding: [1, 2, 3])
+}
+
 @Suite struct ThemeValueTests {
+    @Test("a type first seen inside a provider reads its fallback, then follows applied values")
+    func typeFirstSeenInsideProvider() {
+        let theme = makeTheme()
+        let label = Label()
+        theme.bind(label, \.textColor) { env in
+            let value = env[FirstSeenInProvider.self]
+            return value.tint + "/\(value.padding.count)"
+        }
+        #expect(label.textColor == "#ABCDEF/3")
+        theme.apply(FirstSeenInProvider(tint: "#000001", padding: [4]))
+        #expect(label.textColor == "#000001/1")
+        theme.apply(Palette(background: "#222222", text: "#333333"))
+        #expect(label.textColor == "#000001/1")
+    }
+
+    @Test("a provider reading several fields and types in place sees each current value")
+    func severalFieldsInPlace() {
+        let theme = makeTheme()
+        let label = Label()
+        theme.bind(label, \.textColor) { env in
+            "\(env[Palette.self].text)|\(env[Palette.self].background)|\(env[Metrics.self].cornerRadius)"
+        }
+        #expect(label.textColor == "#000000|#FFFFFF|8.0")
+        theme.apply(Metrics(cornerRadius: 3))
+        theme.apply(Palette(background: "#010101", text: "#020202"))
+        #expect(label.textColor == "#020202|#010101|3.0")
+    }
+
     @Test("a type reads its fallback until a value is applied")
     func fallbackUntilApplied() {
         let theme = makeTheme()
