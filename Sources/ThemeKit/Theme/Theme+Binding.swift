@@ -32,6 +32,7 @@ extension Theme {
     @usableFromInline
     func enqueue(_ object: AnyObject, _ runner: BindingRunner, in node: ThemeNode?) {
         checkOwnership(node)
+        if core.bindDirectly(object, runner, node: node) { return }
         core.mutate { $0.pending.operations.append(.bind(object: object, runner: runner, node: node)) }
     }
 

@@ -55,11 +55,7 @@ extension ThemeCore {
         _ work: inout PendingWork, snapshot: ValueSnapshot, persisted: PersistedValues?,
         observed: [ObservedGroup], runsCallbacks: Bool
     ) {
-        epoch &+= 1
-        if epoch == 0 { epoch = 1 }
-        let recorder = self.recorder ?? DependencyRecorder(snapshot: snapshot)
-        recorder.snapshot = snapshot
-        self.recorder = recorder
+        let recorder = beginPass(snapshot: snapshot)
         var events = work.events
 
         // 1. Storage.
@@ -72,8 +68,9 @@ extension ThemeCore {
         directScratch = []
         dirtyScratch = []
         defer {
-            direct.removeAll(keepingCapacity: true)
-            dirtyNodes.removeAll(keepingCapacity: true)
+            // Keep small buffers for the next pass, not ones a large batch grew.
+            direct.removeAll(keepingCapacity: direct.capacity <= ThemeModel.retainedOperationCapacity)
+            dirtyNodes.removeAll(keepingCapacity: dirtyNodes.capacity <= ThemeModel.retainedOperationCapacity)
             directScratch = direct
             dirtyScratch = dirtyNodes
         }
@@ -106,20 +103,7 @@ extension ThemeCore {
         }
 
         // 4. Providers and customize closures.
-        for item in direct {
-            let node = table.objects[Int(item.slot)].node
-            let style = tree.style(of: node)
-            let contrast = tree.contrast(of: node)
-            if item.index >= 0 {
-                table.runBinding(
-                    slot: item.slot, index: Int(item.index), epoch: epoch, style: style, contrast: contrast,
-                    recorder: recorder)
-            } else {
-                table.runObject(
-                    slot: item.slot, mask: item.mask, epoch: epoch, style: style, contrast: contrast,
-                    recorder: recorder)
-            }
-        }
+        run(direct, recorder: recorder)
         for change in changedNodes {
             let style = tree.style(of: change.node)
             let contrast = tree.contrast(of: change.node)
@@ -170,6 +154,62 @@ extension ThemeCore {
                     name: .themeDidChange, object: object, userInfo: [ThemeEvent.userInfoKey: event])
             }
         }
+    }
+
+    /// Starts a pass (or a direct bind) over `snapshot`: a new epoch, and the recorder reading it.
+    private func beginPass(snapshot: ValueSnapshot) -> DependencyRecorder {
+        epoch &+= 1
+        if epoch == 0 { epoch = 1 }
+        let recorder = self.recorder ?? DependencyRecorder(snapshot: snapshot)
+        if recorder.snapshot !== snapshot { recorder.snapshot = snapshot }
+        self.recorder = recorder
+        return recorder
+    }
+
+    /// Runs the bindings and objects named by direct work items.
+    private func run(_ direct: [(slot: Int32, index: Int32, mask: UInt64)], recorder: DependencyRecorder) {
+        for item in direct {
+            let node = table.objects[Int(item.slot)].node
+            let style = tree.style(of: node)
+            let contrast = tree.contrast(of: node)
+            if item.index >= 0 {
+                table.runBinding(
+                    slot: item.slot, index: Int(item.index), epoch: epoch, style: style, contrast: contrast,
+                    recorder: recorder)
+            } else {
+                table.runObject(
+                    slot: item.slot, mask: item.mask, epoch: epoch, style: style, contrast: contrast,
+                    recorder: recorder)
+            }
+        }
+    }
+
+    /// Adds a binding and runs it at once, without a full pass, when nothing is queued
+    /// and nobody delivers — a screen binding its views one by one. Anything the
+    /// provider changes is delivered before this returns, as after any pass.
+    /// - Returns: `false` when the binding must be queued instead.
+    func bindDirectly(_ object: AnyObject, _ runner: BindingRunner, node: ThemeNode?) -> Bool {
+        lock.lock()
+        guard !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
+            lock.unlock()
+            return false
+        }
+        model.isDelivering = true
+        let snapshot = model.currentSnapshot()
+        lock.unlock()
+        // With nothing pending, the delivered appearance and the tree are current,
+        // so the binding (and, if it moved, its object) is all there is to run.
+        let recorder = beginPass(snapshot: snapshot)
+        var direct = directScratch
+        var dirtyNodes = dirtyScratch
+        directScratch = []
+        apply(.bind(object: object, runner: runner, node: node), direct: &direct, dirtyNodes: &dirtyNodes)
+        run(direct, recorder: recorder)
+        direct.removeAll(keepingCapacity: true)
+        directScratch = direct
+        dirtyScratch = dirtyNodes
+        deliver()
+        return true
     }
 
     private func apply(

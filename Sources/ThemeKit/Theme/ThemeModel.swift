@@ -174,9 +174,14 @@ struct ThemeModel {
         return work
     }
 
-    /// Returns a drained operations buffer for reuse.
+    /// Returns a drained operations buffer for reuse. A buffer grown by a large batch
+    /// is dropped instead, so a one-off batch of a million bindings does not keep
+    /// tens of megabytes of queue alive.
     mutating func recycle(_ operations: inout [EngineOperation]) {
-        operations.removeAll(keepingCapacity: true)
+        operations.removeAll(keepingCapacity: operations.capacity <= Self.retainedOperationCapacity)
         if spareOperations.capacity < operations.capacity { swap(&spareOperations, &operations) }
     }
+
+    /// The largest operations buffer kept for reuse between passes.
+    static let retainedOperationCapacity = 1024
 }

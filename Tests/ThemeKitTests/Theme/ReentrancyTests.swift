@@ -95,6 +95,36 @@ import ThemeKit
         _ = first
     }
 
+    @Test("a provider that changes the theme on its first run: the change is delivered before bind returns")
+    func providerChangesThemeOnFirstRun() {
+        let theme = makeTheme()
+        let other = Label()
+        theme.bind(other, \.cornerRadius) { env in env[Metrics.self].cornerRadius }
+        let label = Label()
+        theme.bind(label, \.textColor) { env in
+            if env.isInitialApplication { theme.apply(Metrics(cornerRadius: 31)) }
+            return "\(env[Metrics.self].cornerRadius)"
+        }
+        #expect(other.cornerRadius == 31)
+        #expect(label.textColor == "31.0")
+        #expect(theme.checkInvariants() == [])
+    }
+
+    @Test("binding an object already tracked into another node moves it and re-runs what read the appearance")
+    func bindMovesTrackedObject() {
+        let theme = makeTheme()
+        let dark = ThemeNode(parent: theme.root)
+        dark.overrideStyle = .dark
+        let label = Label()
+        theme.bind(label, \.textColor) { env in env.style.rawValue }
+        #expect(label.textColor == "light")
+        theme.bind(label, \.cornerRadius, in: dark) { env in env.style == .dark ? 4 : 1 }
+        #expect(label.textColor == "dark")
+        #expect(label.cornerRadius == 4)
+        #expect(theme.trackedObjectCount == 1)
+        #expect(theme.checkInvariants() == [])
+    }
+
     @Test("bindings made from inside a provider run after the current pass")
     func bindInsideProvider() {
         let theme = makeTheme()
