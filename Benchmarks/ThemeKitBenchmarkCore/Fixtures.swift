@@ -168,6 +168,75 @@ enum ThemeKitFixtures {
     }
 }
 
+/// The same bindings as ``ThemeKitFixtures``, declared once as ``ThemedProperty``
+/// values (one per role and palette) and bound to every view: the style ThemeKit
+/// recommends for many views of one kind.
+enum SharedFixtures {
+    static let a: [ThemedProperty<BenchView, String>] = [
+        ThemedProperty(\.text) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        },
+        ThemedProperty(\.background) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        },
+        ThemedProperty(\.tint) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        },
+        ThemedProperty(\.border) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        },
+    ]
+
+    static let b: [ThemedProperty<BenchView, String>] = [
+        ThemedProperty(\.text) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        },
+        ThemedProperty(\.background) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        },
+        ThemedProperty(\.tint) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        },
+        ThemedProperty(\.border) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        },
+    ]
+
+    /// Binds every role of `view` (object number `index` of `workload`).
+    @inline(__always)
+    static func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        let properties = workload.readsB(index) ? b : a
+        for role in 0..<workload.rolesPerObject { theme.bind(view, properties[role], in: node) }
+    }
+}
+
+/// How the ThemeKit side of a scenario binds: a closure per `bind` (``ThemeKitFixtures``)
+/// or shared ``ThemedProperty`` values (``SharedFixtures``).
+enum BindingStyle: CaseIterable {
+    case closures
+    case shared
+
+    /// The suffix of the scenario name for rows measured with this style.
+    var suffix: String { self == .closures ? "" : "-shared" }
+
+    /// Binds every role of `view` in this style.
+    @inline(__always)
+    func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        switch self {
+        case .closures: ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
+        case .shared: SharedFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
+        }
+    }
+}
+
 /// Counts calls in observer and subscriber closures.
 final class Tally: @unchecked Sendable {
     // Sound: the benchmark drives every system from one thread.

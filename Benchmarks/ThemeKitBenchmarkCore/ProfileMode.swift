@@ -5,25 +5,29 @@ import ThemeKit
 /// or `perf record` (`themekit-bench --profile full --size 100000 --repeat 10`).
 public enum ProfileMode {
     /// The operations that can be profiled.
-    public static let operations = ["full", "fine", "subtree", "register", "register-batch", "batch", "observers"]
+    public static let operations = [
+        "full", "full-shared", "fine", "subtree", "register", "register-batch", "register-shared", "batch",
+        "observers",
+    ]
 
     /// Runs `operation` on `size` bindings `repetitions` times.
     /// - Returns: `false` for an unknown operation.
     public static func run(_ operation: String, size: Int, repetitions: Int) -> Bool {
         let workload = Workload(objectCount: max(1, size / 4), rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
+        let style: BindingStyle = operation.hasSuffix("-shared") ? .shared : .closures
         func boundTheme(_ views: [BenchView], workload: Workload) -> Theme {
             let theme = makeBenchTheme()
             theme.apply(PaletteA(colors: colors))
             theme.batch {
                 for (index, view) in views.enumerated() {
-                    ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
+                    style.bind(view, index: index, workload: workload, in: theme)
                 }
             }
             return theme
         }
         switch operation {
-        case "full":
+        case "full", "full-shared":
             let views = makeViews(workload.objectCount)
             let theme = boundTheme(views, workload: workload)
             let elapsed = MonotonicClock.time {
@@ -53,13 +57,13 @@ public enum ProfileMode {
             for turn in 0..<repetitions { subtree.overrideStyle = turn % 2 == 0 ? .dark : nil }
             theme.batch { while !nodes.isEmpty { nodes.removeLast() } }
             withExtendedLifetime(views) {}
-        case "register", "register-batch":
+        case "register", "register-batch", "register-shared":
             for _ in 0..<repetitions {
                 let views = makeViews(workload.objectCount)
                 let theme = makeBenchTheme()
                 func register() {
                     for (index, view) in views.enumerated() {
-                        ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
+                        style.bind(view, index: index, workload: workload, in: theme)
                     }
                 }
                 if operation == "register" { register() } else { theme.batch { register() } }

@@ -15,46 +15,8 @@ enum TargetEvaluator {
         func at(_ row: BenchmarkResult) -> String { "N=\(row.size)" }
         let n = TableWriter.number
 
-        let full = steady("full")
-        if !full.isEmpty {
-            let weak = full.compactMap { row in row.baselines["PlainLoopWeak"].map { (row, row.nsPerOp / $0) } }
-            if let worst = weak.max(by: { $0.1 < $1.1 }) {
-                checks.append(
-                    TargetCheck(
-                        target: "Full switch within 2x of the weak plain loop per binding",
-                        measured: "worst \(n(worst.1))x at \(at(worst.0)) (\(n(worst.0.nsPerOp)) vs "
-                            + "\(n(worst.0.baselines["PlainLoopWeak"]!)) ns)",
-                        passed: worst.1 <= 2))
-            }
-            for (name, factor) in [("NotificationCenter", 3.0), ("Observation", 50.0)] {
-                let speedups = full.compactMap { row in row.speedup(over: name).map { (row, $0) } }
-                if let worst = speedups.min(by: { $0.1 < $1.1 }) {
-                    checks.append(
-                        TargetCheck(
-                            target: "Full switch >= \(Int(factor))x faster than \(name) per binding",
-                            measured: "worst \(n(worst.1))x at \(at(worst.0)) (\(n(worst.0.nsPerOp)) vs "
-                                + "\(n(worst.0.baselines[name]!)) ns)",
-                            passed: worst.1 >= factor))
-                }
-            }
-            let perBinding = full.map(\.nsPerOp)
-            if let low = perBinding.min(), let high = perBinding.max(), full.count > 1 {
-                checks.append(
-                    TargetCheck(
-                        target: "Full-switch cost per binding flat within 1.5x from \(full.first!.size) to "
-                            + "\(full.last!.size)",
-                        measured: "max/min \(n(high / low))x (\(perBinding.map(n).joined(separator: ", ")) ns)",
-                        passed: high / low <= 1.5))
-            }
-            if let largest = full.last, let allocations = largest.allocationsPerOp {
-                let total = allocations * Double(largest.size)
-                checks.append(
-                    TargetCheck(
-                        target: "A refresh allocates nothing per binding",
-                        measured: "\(n(total)) allocations for one switch of \(largest.size) bindings "
-                            + "(\(n(allocations)) per binding)",
-                        passed: total < 64))
-            }
+        for (scenario, label) in [("full", "Full switch"), ("full-shared", "Full switch (ThemedProperty)")] {
+            checks += fullSwitchChecks(steady(scenario), label: label)
         }
 
         for (scenario, share) in [("fine", 1000.0), ("subtree-balanced", 50.0), ("subtree-deep", 50.0)] {
@@ -69,7 +31,7 @@ enum TargetEvaluator {
                     passed: fraction < 1 / share))
         }
 
-        for scenario in ["register", "register-batch"] {
+        for scenario in ["register", "register-batch", "register-shared", "register-shared-batch"] {
             let registration = steady(scenario)
             guard !registration.isEmpty else { continue }
             let slowest = registration.max { $0.nsPerOp < $1.nsPerOp }!
@@ -102,6 +64,53 @@ enum TargetEvaluator {
                 TargetCheck(
                     target: "Bus: a post under 20 ns per subscriber",
                     measured: "worst \(n(slowest.nsPerOp)) ns at \(at(slowest))", passed: slowest.nsPerOp < 20))
+        }
+        return checks
+    }
+
+    /// The full-switch targets for the rows of one binding style.
+    private static func fullSwitchChecks(_ full: [BenchmarkResult], label: String) -> [TargetCheck] {
+        var checks: [TargetCheck] = []
+        guard !full.isEmpty else { return checks }
+        func at(_ row: BenchmarkResult) -> String { "N=\(row.size)" }
+        let n = TableWriter.number
+        let weak = full.compactMap { row in row.baselines["PlainLoopWeak"].map { (row, row.nsPerOp / $0) } }
+        if let worst = weak.max(by: { $0.1 < $1.1 }) {
+            checks.append(
+                TargetCheck(
+                    target: "\(label) within 2x of the weak plain loop per binding",
+                    measured: "worst \(n(worst.1))x at \(at(worst.0)) (\(n(worst.0.nsPerOp)) vs "
+                        + "\(n(worst.0.baselines["PlainLoopWeak"]!)) ns)",
+                    passed: worst.1 <= 2))
+        }
+        for (name, factor) in [("NotificationCenter", 3.0), ("Observation", 50.0)] {
+            let speedups = full.compactMap { row in row.speedup(over: name).map { (row, $0) } }
+            if let worst = speedups.min(by: { $0.1 < $1.1 }) {
+                checks.append(
+                    TargetCheck(
+                        target: "\(label) >= \(Int(factor))x faster than \(name) per binding",
+                        measured: "worst \(n(worst.1))x at \(at(worst.0)) (\(n(worst.0.nsPerOp)) vs "
+                            + "\(n(worst.0.baselines[name]!)) ns)",
+                        passed: worst.1 >= factor))
+            }
+        }
+        let perBinding = full.map(\.nsPerOp)
+        if let low = perBinding.min(), let high = perBinding.max(), full.count > 1 {
+            checks.append(
+                TargetCheck(
+                    target: "\(label): cost per binding flat within 1.5x from \(full.first!.size) to "
+                        + "\(full.last!.size)",
+                    measured: "max/min \(n(high / low))x (\(perBinding.map(n).joined(separator: ", ")) ns)",
+                    passed: high / low <= 1.5))
+        }
+        if let largest = full.last, let allocations = largest.allocationsPerOp {
+            let total = allocations * Double(largest.size)
+            checks.append(
+                TargetCheck(
+                    target: "\(label): a refresh allocates nothing per binding",
+                    measured: "\(n(total)) allocations for one switch of \(largest.size) bindings "
+                        + "(\(n(allocations)) per binding)",
+                    passed: total < 64))
         }
         return checks
     }

@@ -14,27 +14,8 @@ enum FullSwitchScenario {
         let colors = ColorSet.numbered(10)
         var baselines: [String: Double] = [:]
 
-        // ThemeKit.
-        var themeKit = Sample(medianNanoseconds: 0, trials: 0)
-        var allocations: UInt64?
-        do {
-            let views = makeViews(workload.objectCount)
-            let theme = makeBenchTheme()
-            theme.apply(PaletteA(colors: colors))
-            theme.batch {
-                for (index, view) in views.enumerated() {
-                    ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
-                }
-            }
-            var last = ThemeStyle.light
-            themeKit = context.toggling { style in
-                theme.style = style
-                last = style
-            }
-            context.verify(views, roles: 4, style: last, colors: colors, system: "ThemeKit full switch")
-            allocations = ProcessCounters.allocations { theme.style = last.toggled }
-            withExtendedLifetime(views) {}
-        }
+        // ThemeKit, with a closure per binding and with shared themed properties.
+        let themeKit = BindingStyle.allCases.map { measure(context, workload: workload, colors: colors, style: $0) }
 
         // The physical limit, strong and weak.
         let env = PlainEnvironment(style: .light, a: colors, b: PaletteB.fallback.colors)
@@ -109,9 +90,37 @@ enum FullSwitchScenario {
             }
         #endif
 
-        context.record(
-            "full", size: size, affected: size, themeKit: themeKit,
-            limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines, allocations: allocations,
-            note: "\(workload.objectCount) objects x 4 properties; theme.style toggles; every binding re-runs")
+        for (style, measured) in zip(BindingStyle.allCases, themeKit) {
+            context.record(
+                "full" + style.suffix, size: size, affected: size, themeKit: measured.sample,
+                limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines,
+                allocations: measured.allocations,
+                note: "\(workload.objectCount) objects x 4 properties"
+                    + (style == .shared ? " bound with 4 shared ThemedProperty values" : "")
+                    + "; theme.style toggles; every binding re-runs")
+        }
+    }
+
+    /// Times ThemeKit's full switch with bindings made in `style`, and counts one switch's allocations.
+    private static func measure(
+        _ context: ScenarioContext, workload: Workload, colors: ColorSet, style bindingStyle: BindingStyle
+    ) -> (sample: Sample, allocations: UInt64?) {
+        let views = makeViews(workload.objectCount)
+        let theme = makeBenchTheme()
+        theme.apply(PaletteA(colors: colors))
+        theme.batch {
+            for (index, view) in views.enumerated() {
+                bindingStyle.bind(view, index: index, workload: workload, in: theme)
+            }
+        }
+        var last = ThemeStyle.light
+        let sample = context.toggling { style in
+            theme.style = style
+            last = style
+        }
+        context.verify(views, roles: 4, style: last, colors: colors, system: "ThemeKit full switch\(bindingStyle.suffix)")
+        let allocations = ProcessCounters.allocations { theme.style = last.toggled }
+        withExtendedLifetime(views) {}
+        return (sample, allocations)
     }
 }

@@ -19,41 +19,9 @@ enum RegistrationScenario {
         let policy = context.rebuildPolicy
         var baselines: [String: Double] = [:]
 
-        func register(_ views: [BenchView], in theme: Theme) {
-            if batched {
-                theme.batch {
-                    for (index, view) in views.enumerated() {
-                        ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
-                    }
-                }
-            } else {
-                for (index, view) in views.enumerated() {
-                    ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme)
-                }
-            }
-        }
-
-        // A first, counted run: allocations, heap bytes and resident bytes per binding.
-        var memory = MemoryUse()
-        do {
-            let views = makeViews(workload.objectCount)
-            let theme = makeBenchTheme()
-            theme.apply(PaletteA(colors: colors))
-            memory = measureMemory { register(views, in: theme) }
-            context.verify(views, roles: 4, style: .light, colors: colors, system: "ThemeKit registration")
-            context.check(
-                theme.bindingCount == size, "ThemeKit registration: bindingCount \(theme.bindingCount ?? -1) != \(size)"
-            )
-            withExtendedLifetime(views) {}
-        }
-        let themeKit = policy.sample(warmup: 0) {
-            var views = makeViews(workload.objectCount)
-            var theme = makeBenchTheme()
-            theme.apply(PaletteA(colors: colors))
-            let elapsed = MonotonicClock.time { register(views, in: theme) }
-            theme = makeBenchTheme()
-            views = []
-            return elapsed
+        // ThemeKit, with a closure per binding and with shared themed properties.
+        let themeKit = BindingStyle.allCases.map { style in
+            measure(context, workload: workload, colors: colors, batched: batched, style: style)
         }
 
         baselines["PlainLoop"] =
@@ -119,11 +87,52 @@ enum RegistrationScenario {
             }
         #endif
 
-        context.record(
-            batched ? "register-batch" : "register", size: size, affected: size, themeKit: themeKit,
-            limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines, memory: memory,
-            note: "\(workload.objectCount) fresh objects x 4 bind calls "
-                + (batched ? "inside one theme.batch" : "one by one (one pass each)")
-                + "; bytes = heap growth (mallinfo2) incl. weak side tables; first application included")
+        for (style, measured) in zip(BindingStyle.allCases, themeKit) {
+            context.record(
+                "register" + style.suffix + (batched ? "-batch" : ""), size: size, affected: size,
+                themeKit: measured.sample, limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines,
+                memory: measured.memory,
+                note: "\(workload.objectCount) fresh objects x 4 bind calls"
+                    + (style == .shared ? " of shared ThemedProperty values " : " ")
+                    + (batched ? "inside one theme.batch" : "one by one (one pass each)")
+                    + "; bytes = heap growth (mallinfo2) incl. weak side tables; first application included")
+        }
+    }
+
+    /// Times registering fresh views in `style`, after one counted run (allocations, heap and resident bytes).
+    private static func measure(
+        _ context: ScenarioContext, workload: Workload, colors: ColorSet, batched: Bool, style: BindingStyle
+    ) -> (sample: Sample, memory: MemoryUse) {
+        func register(_ views: [BenchView], in theme: Theme) {
+            if batched {
+                theme.batch {
+                    for (index, view) in views.enumerated() { style.bind(view, index: index, workload: workload, in: theme) }
+                }
+            } else {
+                for (index, view) in views.enumerated() { style.bind(view, index: index, workload: workload, in: theme) }
+            }
+        }
+        var memory = MemoryUse()
+        do {
+            let views = makeViews(workload.objectCount)
+            let theme = makeBenchTheme()
+            theme.apply(PaletteA(colors: colors))
+            memory = measureMemory { register(views, in: theme) }
+            context.verify(views, roles: 4, style: .light, colors: colors, system: "ThemeKit registration\(style.suffix)")
+            context.check(
+                theme.bindingCount == workload.bindingCount,
+                "ThemeKit registration\(style.suffix): bindingCount \(theme.bindingCount ?? -1) != \(workload.bindingCount)")
+            withExtendedLifetime(views) {}
+        }
+        let sample = context.rebuildPolicy.sample(warmup: 0) {
+            var views = makeViews(workload.objectCount)
+            var theme = makeBenchTheme()
+            theme.apply(PaletteA(colors: colors))
+            let elapsed = MonotonicClock.time { register(views, in: theme) }
+            theme = makeBenchTheme()
+            views = []
+            return elapsed
+        }
+        return (sample, memory)
     }
 }

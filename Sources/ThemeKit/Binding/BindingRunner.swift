@@ -9,9 +9,12 @@ class BindingRunner: @unchecked Sendable {
     /// stored property; `0` when it does not (computed, observed, or through another
     /// object); `-1` while unknown. (32 bits keep the runner in a 48-byte block.)
     final var storedOffset: Int32 = -1
+    /// Whether one runner serves many bindings (a ``ThemedProperty``): it then keeps
+    /// what it learns in the running theme, and `storedOffset` is unused.
+    final let isShared: Bool
 
     @usableFromInline
-    init() {}
+    init(isShared: Bool = false) { self.isShared = isShared }
 
     /// The key path this runner writes; `nil` for `customize` runners.
     var keyPath: AnyKeyPath? { nil }

@@ -202,7 +202,7 @@ final class BindingTable {
         let retained = Unmanaged.passRetained(runner)
         objects[index].hasNewBindings = true
         if let keyPath = runner.keyPath {
-            runner.storedOffset = keyPaths.info(for: keyPath).offset
+            if !runner.isShared { runner.storedOffset = keyPaths.info(for: keyPath).offset }
             for position in objects[index].bindings.indices {
                 guard let existing = objects[index].bindings[position].runner,
                     let existingPath = existing.takeUnretainedValue().keyPath,
@@ -228,7 +228,7 @@ final class BindingTable {
 
     /// Gives a runner the offset the cache knows for its key path; returns whether it knew one.
     func prepare(_ runner: BindingRunner) -> Bool {
-        guard let keyPath = runner.keyPath else { return true }
+        guard let keyPath = runner.keyPath, !runner.isShared else { return true }
         let offset = keyPaths.info(for: keyPath).offset
         runner.storedOffset = offset
         return offset >= 0
@@ -236,7 +236,7 @@ final class BindingTable {
 
     /// Records what a runner's first run learned about its key path.
     func learn(from runner: BindingRunner) {
-        if let keyPath = runner.keyPath { keyPaths.learn(offset: runner.storedOffset, for: keyPath) }
+        if let keyPath = runner.keyPath, !runner.isShared { keyPaths.learn(offset: runner.storedOffset, for: keyPath) }
     }
 
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.

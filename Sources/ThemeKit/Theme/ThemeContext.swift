@@ -21,7 +21,10 @@ public struct ThemeContext {
     ///
     /// Adapters animate only later runs: the first application of a theme to a new
     /// view should appear at once, a later switch may cross-fade.
-    public var isInitialApplication: Bool { recorder.state.pointee.isInitial }
+    public var isInitialApplication: Bool {
+        recorder.state.pointee.readsInitialApplication = true
+        return recorder.state.pointee.isInitial
+    }
 
     init(style: ThemeStyle, contrast: ThemeContrast, recorder: DependencyRecorder) {
         resolvedStyle = style
@@ -80,6 +83,12 @@ final class DependencyRecorder {
     struct State {
         @usableFromInline var read: UInt64 = 0
         @usableFromInline var isInitial = false
+        /// Whether the running provider asked for `isInitialApplication` (its result
+        /// then differs per object and cannot be shared).
+        var readsInitialApplication = false
+        /// Changes whenever the snapshot does: themed-property values computed under
+        /// one stamp are valid for the same appearance until it changes.
+        var valuesStamp: UInt32 = 1
         /// The type the last `address(of:)` looked up and its registry id (ids never
         /// change, so this one-entry cache stays valid across passes).
         @usableFromInline var lastType: ObjectIdentifier?
@@ -93,6 +102,8 @@ final class DependencyRecorder {
     /// Variant values resolved during this pass, by extension id, style and contrast:
     /// their boxes must outlive the addresses handed to providers.
     private var resolvedVariants: [(id: Int, style: ThemeStyle, contrast: ThemeContrast, box: AnyExtensionBox)] = []
+    /// What themed properties computed in this pass.
+    let sharedResults = SharedResultCache()
 
     init(snapshot: ValueSnapshot) {
         retainedSnapshot = snapshot
@@ -100,7 +111,10 @@ final class DependencyRecorder {
         state.initialize(to: State(snapshot: .passUnretained(snapshot)))
     }
 
-    deinit { state.deallocate() }
+    deinit {
+        sharedResults.deallocate()
+        state.deallocate()
+    }
 
     /// The values providers read during this pass.
     var snapshot: ValueSnapshot {
@@ -108,6 +122,7 @@ final class DependencyRecorder {
         set {
             retainedSnapshot = newValue
             state.pointee.snapshot = .passUnretained(newValue)
+            state.pointee.valuesStamp = state.pointee.valuesStamp == .max ? 1 : state.pointee.valuesStamp + 1
             resolvedVariants.removeAll(keepingCapacity: true)
         }
     }

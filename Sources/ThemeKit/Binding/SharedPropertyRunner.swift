@@ -1,0 +1,106 @@
+import Foundation
+
+/// The runner of a ``ThemedProperty``: one instance serves every object bound with
+/// the property, in every theme. It holds no mutable state of its own — what it
+/// learns (the value of the pass, the property's offset) lives in the running
+/// theme's `SharedResultCache`.
+// Sound: every stored property is a `let`; the inherited `storedOffset` is never
+// written for shared runners (the binding table checks `isShared`).
+final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
+    let path: ReferenceWritableKeyPath<Object, Value>
+    private let provider: @Sendable (ThemeContext) -> Value
+    private let isConcreteClass: Bool
+    /// Process-wide unique, never reused: the key of this runner's cache slots.
+    let serial: UInt64
+
+    init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
+        self.path = path
+        self.provider = provider
+        isConcreteClass = (Object.self as Any.Type) is AnyClass
+        serial = sharedSerials.withLock { next in
+            next += 1
+            return next
+        }
+        super.init(isShared: true)
+    }
+
+    override var keyPath: AnyKeyPath? { path }
+
+    override func run(_ object: AnyObject, _ context: ThemeContext) {
+        let recorder = context.recorder
+        let state = recorder.state
+        let stamp = state.pointee.valuesStamp
+        guard let slot = recorder.sharedResults.slot(for: serial, stamp: stamp) else {
+            // Another property holds this slot with a current value: run per object.
+            write(provider(context), to: object, slot: nil)
+            return
+        }
+        if slot.pointee.stamp == stamp, let storage = slot.pointee.storage, slot.pointee.style == context.resolvedStyle,
+            slot.pointee.contrast == context.resolvedContrast
+        {
+            // Computed earlier from the same values for the same appearance: the same
+            // reads, the same value.
+            state.pointee.read = slot.pointee.read
+            copy(from: storage.assumingMemoryBound(to: Value.self), to: object, slot: slot)
+            return
+        }
+        state.pointee.readsInitialApplication = false
+        let value = provider(context)
+        // A provider that asked whether this is the first run answers per object.
+        guard !state.pointee.readsInitialApplication else {
+            write(value, to: object, slot: slot)
+            return
+        }
+        let storage: UnsafeMutablePointer<Value>
+        if let existing = slot.pointee.storage {
+            // The slot's box was made by this runner (serials are never reused), so it holds a `Value`.
+            storage = existing.assumingMemoryBound(to: Value.self)
+            storage.pointee = value
+        } else {
+            let box = SharedValueBox(value)
+            slot.pointee.box = box
+            slot.pointee.storage = UnsafeMutableRawPointer(box.storage)
+            storage = box.storage
+        }
+        slot.pointee.stamp = stamp
+        slot.pointee.style = context.resolvedStyle
+        slot.pointee.contrast = context.resolvedContrast
+        slot.pointee.read = state.pointee.read
+        copy(from: storage, to: object, slot: slot)
+    }
+
+    /// Writes the shared value at `source` into `object`, straight into a plain stored
+    /// property when its offset is known (see `KeyPathBindingRunner.run`).
+    private func copy(
+        from source: UnsafeMutablePointer<Value>, to object: AnyObject,
+        slot: UnsafeMutablePointer<SharedResultCache.Slot>
+    ) {
+        let offset = slot.pointee.storedOffset
+        if offset > 0 {
+            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            (base + Int(offset)).assumingMemoryBound(to: Value.self).pointee = source.pointee
+        } else {
+            write(source.pointee, to: object, slot: slot)
+        }
+    }
+
+    /// Writes `value` through the key path, learning the property's offset on the first
+    /// write for this slot.
+    private func write(_ value: Value, to object: AnyObject, slot: UnsafeMutablePointer<SharedResultCache.Slot>?) {
+        let offset = slot?.pointee.storedOffset ?? 0
+        if offset > 0 {
+            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            (base + Int(offset)).assumingMemoryBound(to: Value.self).pointee = value
+            return
+        }
+        let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
+        if offset == 0 {
+            typed[keyPath: path] = value
+        } else {
+            slot?.pointee.storedOffset = Int32(StoredProperty.write(value, to: typed, at: path))
+        }
+    }
+}
+
+/// The serial numbers of shared runners.
+private let sharedSerials = Locked<UInt64>(0)

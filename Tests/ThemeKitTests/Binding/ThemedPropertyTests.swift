@@ -1,0 +1,199 @@
+import Dispatch
+import Foundation
+import Testing
+import ThemeKit
+
+/// A label whose text colour has an observer, so the key path is not a plain stored property.
+final class ObservedLabel: @unchecked Sendable {
+    // Only the thread driving the theme in each test touches it.
+    var writes = 0
+    var textColor = "" { didSet { writes += 1 } }
+}
+
+/// A reference type, to see that a shared value is one instance.
+final class ColorObject: @unchecked Sendable {
+    // Immutable after init.
+    let hex: String
+    init(_ hex: String) { self.hex = hex }
+}
+
+final class Swatch: @unchecked Sendable {
+    // Only the thread driving the theme in each test touches it.
+    var color: ColorObject?
+}
+
+@Suite struct ThemedPropertyTests {
+    @Test("one provider run per appearance serves every bound object, and a switch runs it once more")
+    func providerRunsOncePerAppearance() {
+        let theme = makeTheme()
+        let runs = Counter()
+        let text = ThemedProperty(\Label.textColor) { env in
+            runs.increment()
+            return env.style == .dark ? env[Palette.self].background : env[Palette.self].text
+        }
+        let labels = (0..<50).map { _ in Label() }
+        theme.batch { for label in labels { theme.bind(label, text) } }
+        #expect(labels.allSatisfy { $0.textColor == "#000000" })
+        #expect(runs.count == 1)
+        theme.style = .dark
+        #expect(labels.allSatisfy { $0.textColor == "#FFFFFF" })
+        #expect(runs.count == 2)
+        // Bound one by one, the value is still shared while the theme's values stay the same.
+        let more = (0..<20).map { _ in Label() }
+        for label in more { theme.bind(label, text) }
+        #expect(more.allSatisfy { $0.textColor == "#FFFFFF" })
+        #expect(runs.count == 2)
+        #expect(theme.bindingCount == 70)
+    }
+
+    @Test("shared results keep fine-grained dependencies: only a change to what the provider read re-runs it")
+    func dependenciesOfSharedResults() {
+        let theme = makeTheme()
+        let runs = Counter()
+        let text = ThemedProperty(\Label.textColor) { env in
+            runs.increment()
+            return env[Palette.self].text
+        }
+        let labels = (0..<10).map { _ in Label() }
+        for label in labels { theme.bind(label, text) }
+        theme.apply(Metrics(cornerRadius: 3))
+        theme.style = .dark
+        #expect(runs.count == 1)
+        theme.apply(Palette(background: "#111111", text: "#222222"))
+        #expect(runs.count == 2)
+        #expect(labels.allSatisfy { $0.textColor == "#222222" })
+    }
+
+    @Test("objects under different overrides get the value of their own appearance")
+    func perAppearanceValues() {
+        let theme = makeTheme()
+        let dark = ThemeNode(parent: theme.root)
+        dark.overrideStyle = .dark
+        let highContrast = ThemeNode(parent: dark)
+        highContrast.overrideContrast = .increased
+        let text = ThemedProperty(\Label.textColor) { env in "\(env.style.rawValue)/\(env.contrast)" }
+        var labels: [(Label, String)] = []
+        for index in 0..<30 {
+            let label = Label()
+            let (node, expected) = [(nil, "light/standard"), (dark, "dark/standard"), (highContrast, "dark/increased")][
+                index % 3]
+            theme.bind(label, text, in: node)
+            labels.append((label, expected))
+        }
+        #expect(labels.allSatisfy { $0.0.textColor == $0.1 })
+        theme.style = .dark
+        dark.overrideStyle = .sepia
+        let after = ["dark/standard", "sepia/standard", "sepia/increased"]
+        #expect(labels.enumerated().allSatisfy { index, entry in entry.0.textColor == after[index % 3] })
+        #expect(labels[0].0.textColor == "dark/standard")
+        #expect(labels[1].0.textColor == "sepia/standard")
+        #expect(labels[2].0.textColor == "sepia/increased")
+    }
+
+    @Test("a provider that reads isInitialApplication runs per object")
+    func initialApplicationIsPerObject() {
+        let theme = makeTheme()
+        let runs = Counter()
+        let text = ThemedProperty(\Label.textColor) { env in
+            runs.increment()
+            return env.isInitialApplication ? "first" : "later"
+        }
+        let first = Label()
+        theme.bind(first, text)
+        theme.refresh(first)
+        let second = Label()
+        theme.bind(second, text)
+        #expect(first.textColor == "later")
+        #expect(second.textColor == "first")
+        #expect(runs.count == 3)
+    }
+
+    @Test("every object receives the same instance of a shared value")
+    func sharedInstance() {
+        let theme = makeTheme()
+        let color = ThemedProperty(\Swatch.color) { env in ColorObject(env[Palette.self].text) }
+        let swatches = (0..<5).map { _ in Swatch() }
+        theme.batch { for swatch in swatches { theme.bind(swatch, color) } }
+        let first = try! #require(swatches[0].color)
+        #expect(swatches.allSatisfy { $0.color === first })
+        #expect(first.hex == "#000000")
+    }
+
+    @Test("a property with an observer is written through its key path, so the observer runs")
+    func observedPropertyIsWrittenThroughKeyPath() {
+        let theme = makeTheme()
+        let text = ThemedProperty(\ObservedLabel.textColor) { env in env.style.rawValue }
+        let labels = (0..<3).map { _ in ObservedLabel() }
+        for label in labels { theme.bind(label, text) }
+        theme.style = .dark
+        #expect(labels.allSatisfy { $0.textColor == "dark" && $0.writes == 2 })
+    }
+
+    @Test("a themed property and a closure replace each other on the same key path")
+    func replacesClosureBinding() {
+        let theme = makeTheme()
+        let label = Label()
+        theme.bind(label, \.textColor) { _ in "closure" }
+        theme.bind(label, ThemedProperty(\Label.textColor) { _ in "shared" })
+        #expect(label.textColor == "shared")
+        #expect(theme.bindingCount == 1)
+        theme.bind(label, \.textColor) { env in "closure " + env.style.rawValue }
+        theme.style = .dark
+        #expect(label.textColor == "closure dark")
+        #expect(theme.bindingCount == 1)
+        theme.unbind(label, \.textColor)
+        #expect(theme.bindingCount == 0)
+    }
+
+    @Test("one property serves several themes, each with its own values")
+    func severalThemes() {
+        let light = makeTheme()
+        let dark = makeTheme()
+        dark.style = .dark
+        let text = ThemedProperty(\Label.textColor) { env in env.style.rawValue + env[Palette.self].text }
+        let a = Label()
+        let b = Label()
+        light.bind(a, text)
+        dark.bind(b, text)
+        light.apply(Palette(background: "", text: "#1"))
+        #expect(a.textColor == "light#1")
+        #expect(b.textColor == "dark#000000")
+    }
+
+    @Test("more properties than cache slots still give every object its own property's value")
+    func manyProperties() {
+        let theme = makeTheme()
+        let properties = (0..<600).map { index in
+            ThemedProperty(\Label.textColor) { env in "\(index)-\(env.style.rawValue)" }
+        }
+        let labels = (0..<1200).map { _ in Label() }
+        theme.batch { for (index, label) in labels.enumerated() { theme.bind(label, properties[index % 600]) } }
+        theme.style = .dark
+        for (index, label) in labels.enumerated() { #expect(label.textColor == "\(index % 600)-dark") }
+    }
+
+    @Test("themes on different threads share properties safely")
+    func concurrentThemes() {
+        let text = ThemedProperty(\Label.textColor) { env in env.style.rawValue + env[Palette.self].text }
+        let radius = ThemedProperty(\Label.cornerRadius) { env in env[Metrics.self].cornerRadius }
+        let failures = Counter()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            let theme = makeTheme()
+            let labels = (0..<200).map { _ in Label() }
+            for label in labels {
+                theme.bind(label, text)
+                theme.bind(label, radius)
+            }
+            for step in 0..<50 {
+                theme.style = step % 2 == 0 ? .dark : .light
+                theme.apply(Palette(background: "", text: "#\(worker)-\(step)"))
+                theme.apply(Metrics(cornerRadius: Double(worker * 100 + step)))
+                let expected = (step % 2 == 0 ? "dark" : "light") + "#\(worker)-\(step)"
+                for label in labels where label.textColor != expected || label.cornerRadius != Double(worker * 100 + step) {
+                    failures.increment()
+                }
+            }
+        }
+        #expect(failures.count == 0)
+    }
+}
