@@ -118,7 +118,8 @@ enum FullSwitchScenario {
             theme.style = style
             last = style
         }
-        context.verify(views, roles: 4, style: last, colors: colors, system: "ThemeKit full switch\(bindingStyle.suffix)")
+        context.verify(
+            views, roles: 4, style: last, colors: colors, system: "ThemeKit full switch\(bindingStyle.suffix)")
         let allocations = ProcessCounters.allocations { theme.style = last.toggled }
         withExtendedLifetime(views) {}
         return (sample, allocations)

@@ -106,10 +106,14 @@ enum RegistrationScenario {
         func register(_ views: [BenchView], in theme: Theme) {
             if batched {
                 theme.batch {
-                    for (index, view) in views.enumerated() { style.bind(view, index: index, workload: workload, in: theme) }
+                    for (index, view) in views.enumerated() {
+                        style.bind(view, index: index, workload: workload, in: theme)
+                    }
                 }
             } else {
-                for (index, view) in views.enumerated() { style.bind(view, index: index, workload: workload, in: theme) }
+                for (index, view) in views.enumerated() {
+                    style.bind(view, index: index, workload: workload, in: theme)
+                }
             }
         }
         var memory = MemoryUse()
@@ -118,10 +122,12 @@ enum RegistrationScenario {
             let theme = makeBenchTheme()
             theme.apply(PaletteA(colors: colors))
             memory = measureMemory { register(views, in: theme) }
-            context.verify(views, roles: 4, style: .light, colors: colors, system: "ThemeKit registration\(style.suffix)")
+            context.verify(
+                views, roles: 4, style: .light, colors: colors, system: "ThemeKit registration\(style.suffix)")
             context.check(
                 theme.bindingCount == workload.bindingCount,
-                "ThemeKit registration\(style.suffix): bindingCount \(theme.bindingCount ?? -1) != \(workload.bindingCount)")
+                "ThemeKit registration\(style.suffix): bindingCount \(theme.bindingCount ?? -1) != \(workload.bindingCount)"
+            )
             withExtendedLifetime(views) {}
         }
         let sample = context.rebuildPolicy.sample(warmup: 0) {

@@ -75,7 +75,9 @@ final class Swatch: @unchecked Sendable {
         var labels: [(Label, String)] = []
         for index in 0..<30 {
             let label = Label()
-            let (node, expected) = [(nil, "light/standard"), (dark, "dark/standard"), (highContrast, "dark/increased")][
+            let (node, expected) = [
+                (nil, "light/standard"), (dark, "dark/standard"), (highContrast, "dark/increased"),
+            ][
                 index % 3]
             theme.bind(label, text, in: node)
             labels.append((label, expected))
@@ -189,7 +191,8 @@ final class Swatch: @unchecked Sendable {
                 theme.apply(Palette(background: "", text: "#\(worker)-\(step)"))
                 theme.apply(Metrics(cornerRadius: Double(worker * 100 + step)))
                 let expected = (step % 2 == 0 ? "dark" : "light") + "#\(worker)-\(step)"
-                for label in labels where label.textColor != expected || label.cornerRadius != Double(worker * 100 + step) {
+                for label in labels
+                where label.textColor != expected || label.cornerRadius != Double(worker * 100 + step) {
                     failures.increment()
                 }
             }
