@@ -9,12 +9,22 @@ class BindingRunner: @unchecked Sendable {
     /// stored property; `0` when it does not (computed, observed, or through another
     /// object); `-1` while unknown. (32 bits keep the runner in a 48-byte block.)
     final var storedOffset: Int32 = -1
+    /// The low bits of the key path's hash (`0` for `customize` runners), so the table
+    /// compares an object's bindings without hashing key paths again.
+    final var keyPathHash: Int32 = 0
     /// Whether one runner serves many bindings (a ``ThemedProperty``): it then keeps
     /// what it learns in the running theme, and `storedOffset` is unused.
     final let isShared: Bool
+    /// Whether the object type is a class (not a class-bound existential), so an
+    /// unchecked downcast to it is exact. (Stored here, next to the other small
+    /// fields, to keep a runner in a 64-byte heap block.)
+    final let isConcreteClass: Bool
 
     @usableFromInline
-    init(isShared: Bool = false) { self.isShared = isShared }
+    init(isShared: Bool = false, isConcreteClass: Bool = true) {
+        self.isShared = isShared
+        self.isConcreteClass = isConcreteClass
+    }
 
     /// The key path this runner writes; `nil` for `customize` runners.
     var keyPath: AnyKeyPath? { nil }
@@ -28,14 +38,12 @@ class BindingRunner: @unchecked Sendable {
 final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
     private let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
-    private let isConcreteClass: Bool
 
     @usableFromInline
     init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
         self.path = path
         self.provider = provider
-        isConcreteClass = (Object.self as Any.Type) is AnyClass
-        super.init()
+        super.init(isConcreteClass: (Object.self as Any.Type) is AnyClass)
     }
 
     override var keyPath: AnyKeyPath? { path }
@@ -107,12 +115,10 @@ enum StoredProperty {
 // Sound: immutable after init (see BindingRunner).
 final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendable {
     private let body: @Sendable (Object, ThemeContext) -> Void
-    private let isConcreteClass: Bool
 
     init(body: @escaping @Sendable (Object, ThemeContext) -> Void) {
         self.body = body
-        isConcreteClass = (Object.self as Any.Type) is AnyClass
-        super.init()
+        super.init(isConcreteClass: (Object.self as Any.Type) is AnyClass)
     }
 
     override func run(_ object: AnyObject, _ context: ThemeContext) {

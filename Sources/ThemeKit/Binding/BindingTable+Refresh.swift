@@ -59,7 +59,7 @@ extension BindingTable {
         // A new key-path binding may have been queued before an earlier one of the same
         // key path taught the cache its offset: look again, and teach it if still unknown.
         let runner = record.pointee.bindings[index].runner?.takeUnretainedValue()
-        let learns = runner.map { $0.keyPath != nil && $0.storedOffset < 0 && !prepare($0) } ?? false
+        let learns = runner.map { !$0.isShared && $0.storedOffset < 0 && $0.keyPath != nil && !prepare($0) } ?? false
         runLoaded(object, slot: slot, index: index, epoch: epoch, style: style, contrast: contrast, recorder: recorder)
         if learns, let runner { learn(from: runner) }
         record.pointee.hasNewBindings = record.pointee.bindings.contains { $0.isNew && $0.runner != nil }

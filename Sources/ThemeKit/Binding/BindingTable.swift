@@ -51,7 +51,7 @@ final class BindingTable {
     private(set) var objectCount = 0
     private var objectCapacity = 0
     private var freeHead: Int32 = -1
-    private var slotByIdentifier: [ObjectIdentifier: Int32] = [:]
+    private let slotByIdentifier = ObjectSlotMap()
     /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
     private(set) var reverse: [ContiguousArray<ReverseEntry>] = Array(repeating: [], count: 64)
     private var staleEntries: [Int] = Array(repeating: 0, count: 64)
@@ -77,6 +77,7 @@ final class BindingTable {
         }
         objects.deinitialize(count: objectCount)
         objects.deallocate()
+        slotByIdentifier.deallocate()
     }
 
     /// The slots in use or free, `0..<objectCount`.
@@ -143,7 +144,7 @@ final class BindingTable {
                     object: object, identifier: identifier, generation: 0, node: node, previousInNode: -1,
                     nextInNode: -1, nextFree: -1, bindings: bindings, dependencies: 0, hasNewBindings: false))
         }
-        slotByIdentifier[identifier] = slot
+        slotByIdentifier.set(slot, for: identifier)
         liveObjectCount += 1
         objects[Int(slot)].node = node
         link(slot: slot, to: node)
@@ -167,7 +168,7 @@ final class BindingTable {
             binding.runner?.release()
         }
         unlink(slot: slot)
-        if slotByIdentifier[identifier] == slot { slotByIdentifier[identifier] = nil }
+        slotByIdentifier.remove(identifier, ifSlot: slot)
         objects[index].object = nil
         objects[index].identifier = nil
         objects[index].bindings.removeAll(keepingCapacity: false)
@@ -202,11 +203,18 @@ final class BindingTable {
         let retained = Unmanaged.passRetained(runner)
         objects[index].hasNewBindings = true
         if let keyPath = runner.keyPath {
-            if !runner.isShared { runner.storedOffset = keyPaths.info(for: keyPath).offset }
+            if !runner.isShared {
+                let info = keyPaths.info(for: keyPath)
+                runner.storedOffset = info.offset
+                runner.keyPathHash = Int32(truncatingIfNeeded: info.hash)
+            }
+            let hash = runner.keyPathHash
             for position in objects[index].bindings.indices {
+                // Equal key paths have equal hashes: compare paths only when the hashes match.
                 guard let existing = objects[index].bindings[position].runner,
+                    existing._withUnsafeGuaranteedRef({ $0.keyPathHash == hash }),
                     let existingPath = existing.takeUnretainedValue().keyPath,
-                    keyPaths.same(existingPath, keyPath)
+                    existingPath === keyPath || existingPath == keyPath
                 else { continue }
                 objects[index].bindings[position].runner = retained
                 objects[index].bindings[position].isNew = true

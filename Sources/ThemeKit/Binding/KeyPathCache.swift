@@ -25,11 +25,6 @@ struct KeyPathCache {
         return (entry.hash, entry.offset)
     }
 
-    /// Whether two key paths are the same (by identity, then hash, then `==`, which is slow).
-    mutating func same(_ a: AnyKeyPath, _ b: AnyKeyPath) -> Bool {
-        a === b || (info(for: a).hash == info(for: b).hash && a == b)
-    }
-
     /// Records the offset found by a runner's first run.
     mutating func learn(offset: Int32, for path: AnyKeyPath) {
         guard offset >= 0 else { return }

@@ -4,24 +4,24 @@ import Foundation
 /// the property, in every theme. It holds no mutable state of its own — what it
 /// learns (the value of the pass, the property's offset) lives in the running
 /// theme's `SharedResultCache`.
-// Sound: every stored property is a `let`; the inherited `storedOffset` is never
-// written for shared runners (the binding table checks `isShared`).
+// Sound: every stored property is a `let`; the inherited `keyPathHash` is written
+// only in `init`, and `storedOffset` never (the binding table checks `isShared`).
 final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
     let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
-    private let isConcreteClass: Bool
     /// Process-wide unique, never reused: the key of this runner's cache slots.
     let serial: UInt64
 
     init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
         self.path = path
         self.provider = provider
-        isConcreteClass = (Object.self as Any.Type) is AnyClass
         serial = sharedSerials.withLock { next in
             next += 1
             return next
         }
-        super.init(isShared: true)
+        super.init(isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass)
+        // Set once, before the runner is shared; never written again.
+        keyPathHash = Int32(truncatingIfNeeded: path.hashValue)
     }
 
     override var keyPath: AnyKeyPath? { path }
