@@ -45,17 +45,13 @@ extension BindingTable {
         if unionChanged { recomputeUnion(slot: slot) }
     }
 
-    /// Runs the binding at `index` of the object in `slot` (a new or replaced one).
+    /// Runs the binding at `index` of `object`, the live object in `slot` (a new or replaced binding).
     func runBinding(
-        slot: Int32, index: Int, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
+        _ object: AnyObject, slot: Int32, index: Int, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
         recorder: DependencyRecorder
     ) {
         let record = objects + Int(slot)
         guard record.pointee.identifier != nil, index < record.pointee.bindings.count else { return }
-        guard let object = record.pointee.object else {
-            prune(slot: slot)
-            return
-        }
         // A new key-path binding may have been queued before an earlier one of the same
         // key path taught the cache its offset: look again, and teach it if still unknown.
         let runner = record.pointee.bindings[index].runner?.takeUnretainedValue()

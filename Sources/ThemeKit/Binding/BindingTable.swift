@@ -45,26 +45,33 @@ struct ReverseEntry: Equatable {
 ///
 /// Only the delivering thread touches it (see `ThemeCore`), so it has no lock.
 final class BindingTable {
+    // Exclusivity is not checked at run time on the table's fields: only the delivering
+    // thread touches them, and no access to one of them is ever open while user code
+    // runs (providers run against pointers into the records, and cannot reach the table).
     /// Object records, indexed by slot. Manually managed so the refresh loop reads
     /// them through a pointer: no copy-on-write or exclusivity checks per access.
-    private(set) var objects: UnsafeMutablePointer<ObjectRecord>
-    private(set) var objectCount = 0
-    private var objectCapacity = 0
-    private var freeHead: Int32 = -1
+    @exclusivity(unchecked) private(set) var objects: UnsafeMutablePointer<ObjectRecord>
+    @exclusivity(unchecked) private(set) var objectCount = 0
+    @exclusivity(unchecked) private var objectCapacity = 0
+    @exclusivity(unchecked) private var freeHead: Int32 = -1
     private let slotByIdentifier = ObjectSlotMap()
     /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
-    private(set) var reverse: [ContiguousArray<ReverseEntry>] = Array(repeating: [], count: 64)
-    private var staleEntries: [Int] = Array(repeating: 0, count: 64)
+    @exclusivity(unchecked) private(set) var reverse: [ContiguousArray<ReverseEntry>] = Array(repeating: [], count: 64)
+    @exclusivity(unchecked) private var staleEntries: [Int] = Array(repeating: 0, count: 64)
     /// Head of each node's object list, indexed by node id.
-    private(set) var nodeHeads: ContiguousArray<Int32> = []
-    private(set) var liveObjectCount = 0
-    private var keyPaths = KeyPathCache()
-    /// The slot returned by the last `slot(for:node:)`.
-    private var lastSlot: Int32 = -1
-    private var registrationsSinceSweep = 0
+    @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
+    @exclusivity(unchecked) private(set) var liveObjectCount = 0
+    @exclusivity(unchecked) private var keyPaths = KeyPathCache()
+    /// The slot returned by the last `slot(for:node:)`, and its object, held strongly
+    /// until the pass ends (`endPass()`), so recognising it again needs no weak load.
+    @exclusivity(unchecked) private(set) var lastSlot: Int32 = -1
+    /// Retained manually: comparing against it must not touch its reference count
+    /// (a weakly referenced object's count lives in a side table, which is slow).
+    @exclusivity(unchecked) private var lastObject: Unmanaged<AnyObject>?
+    @exclusivity(unchecked) private var registrationsSinceSweep = 0
     /// Tracked objects after the last sweep: the next sweep runs once as many new objects
     /// were registered (at least 1024), so sweeping costs O(1) amortised per registration.
-    private var trackedAtLastSweep = 0
+    @exclusivity(unchecked) private var trackedAtLastSweep = 0
 
     init() {
         objectCapacity = 64
@@ -72,6 +79,7 @@ final class BindingTable {
     }
 
     deinit {
+        lastObject?.release()
         for slot in 0..<objectCount {
             for binding in objects[slot].bindings { binding.runner?.release() }
         }
@@ -108,13 +116,15 @@ final class BindingTable {
 
     /// The slot of `object`, creating one attached to `node` when it is new.
     func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
-        let identifier = ObjectIdentifier(object)
-        // An object's bindings are usually made one after another: skip the hash lookup.
-        if lastSlot >= 0, objects[Int(lastSlot)].identifier == identifier, objects[Int(lastSlot)].object === object {
+        // An object's bindings are usually made one after another: skip the lookup.
+        // While held, the last object cannot die, so an equal address means the same object.
+        if let last = lastObject, last.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
             return (lastSlot, false)
         }
-        let found = lookUpSlot(for: object, identifier: identifier, node: node)
+        let found = lookUpSlot(for: object, identifier: ObjectIdentifier(object), node: node)
+        endPass()
         lastSlot = found.slot
+        lastObject = .passRetained(object)
         return found
     }
 
@@ -151,6 +161,27 @@ final class BindingTable {
         return (slot, true)
     }
 
+    /// Lets go of the last bound object: call when a pass (or a direct bind) ends, so
+    /// the table never keeps an object alive past the call that bound it.
+    func endPass() {
+        lastSlot = -1
+        let last = lastObject
+        lastObject = nil
+        last?.release()
+    }
+
+    /// The live object in `slot`, or `nil` (pruning the slot) when it was released.
+    @inline(__always)
+    func loadObject(slot: Int32) -> AnyObject? {
+        if slot == lastSlot, let lastObject { return lastObject.takeUnretainedValue() }
+        guard objects[Int(slot)].identifier != nil else { return nil }
+        guard let object = objects[Int(slot)].object else {
+            prune(slot: slot)
+            return nil
+        }
+        return object
+    }
+
     /// The slot of `object` when it is tracked.
     func existingSlot(for object: AnyObject) -> Int32? {
         guard let slot = slotByIdentifier[ObjectIdentifier(object)], objects[Int(slot)].object === object else {
@@ -163,6 +194,7 @@ final class BindingTable {
     func prune(slot: Int32) {
         let index = Int(slot)
         guard let identifier = objects[index].identifier else { return }
+        if slot == lastSlot { endPass() }
         for binding in objects[index].bindings {
             markStale(binding.indexed)
             binding.runner?.release()

@@ -98,12 +98,14 @@ extension ThemeCore {
         }
 
         guard runsCallbacks else {
+            table.endPass()
             if !events.isEmpty { self.events.post(events) }
             return
         }
 
         // 4. Providers and customize closures.
         run(direct, recorder: recorder)
+        table.endPass()
         for change in changedNodes {
             let style = tree.style(of: change.node)
             let contrast = tree.contrast(of: change.node)
@@ -168,13 +170,21 @@ extension ThemeCore {
 
     /// Runs the bindings and objects named by direct work items.
     private func run(_ direct: [(slot: Int32, index: Int32, mask: UInt64)], recorder: DependencyRecorder) {
+        // Consecutive items of one object (its bindings, made one after another) load it once.
+        var currentSlot: Int32 = -1
+        var currentObject: AnyObject?
         for item in direct {
             let node = table.objects[Int(item.slot)].node
             let style = tree.style(of: node)
             let contrast = tree.contrast(of: node)
             if item.index >= 0 {
+                if item.slot != currentSlot {
+                    currentSlot = item.slot
+                    currentObject = table.loadObject(slot: item.slot)
+                }
+                guard let object = currentObject else { continue }
                 table.runBinding(
-                    slot: item.slot, index: Int(item.index), epoch: epoch, style: style, contrast: contrast,
+                    object, slot: item.slot, index: Int(item.index), epoch: epoch, style: style, contrast: contrast,
                     recorder: recorder)
             } else {
                 table.runObject(
@@ -201,13 +211,12 @@ extension ThemeCore {
         // so the binding (and, if it moved, its object) is all there is to run.
         let recorder = beginPass(snapshot: snapshot)
         var direct = directScratch
-        var dirtyNodes = dirtyScratch
         directScratch = []
-        apply(.bind(object: object, runner: runner, node: node), direct: &direct, dirtyNodes: &dirtyNodes)
+        applyBind(object, runner, node: node, direct: &direct)
         run(direct, recorder: recorder)
+        table.endPass()
         direct.removeAll(keepingCapacity: true)
         directScratch = direct
-        dirtyScratch = dirtyNodes
         deliver()
         return true
     }
@@ -218,11 +227,7 @@ extension ThemeCore {
     ) {
         switch operation {
         case .bind(let object, let runner, let node):
-            let nodeID = node.map { $0.id }
-            let (slot, isNew) = table.slot(for: object, node: nodeID ?? 0)
-            if let nodeID, !isNew { moveObject(slot: slot, to: nodeID, direct: &direct) }
-            let index = table.addBinding(runner, slot: slot)
-            direct.append((slot, index, 0))
+            applyBind(object, runner, node: node, direct: &direct)
         case .unbind(let object, let keyPath):
             if let slot = table.existingSlot(for: object) { table.removeBinding(keyPath: keyPath, slot: slot) }
         case .unbindAll(let object):
@@ -252,6 +257,18 @@ extension ThemeCore {
         case .prune:
             table.sweep()
         }
+    }
+
+    /// Tracks `object` (moving it to `node` if given) and adds the binding of `runner`.
+    private func applyBind(
+        _ object: AnyObject, _ runner: BindingRunner, node: ThemeNode?,
+        direct: inout [(slot: Int32, index: Int32, mask: UInt64)]
+    ) {
+        let nodeID = node.map { $0.id }
+        let (slot, isNew) = table.slot(for: object, node: nodeID ?? 0)
+        if let nodeID, !isNew { moveObject(slot: slot, to: nodeID, direct: &direct) }
+        let index = table.addBinding(runner, slot: slot)
+        direct.append((slot, index, 0))
     }
 
     private func moveObject(slot: Int32, to node: Int32, direct: inout [(slot: Int32, index: Int32, mask: UInt64)]) {

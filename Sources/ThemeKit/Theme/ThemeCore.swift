@@ -15,18 +15,21 @@ import Foundation
 // thread that set `model.isDelivering` (claimed and released under `lock`, which
 // orders one deliverer's accesses before the next one's).
 final class ThemeCore: @unchecked Sendable {
+    // Exclusivity is not checked at run time on these fields: `model` is only accessed
+    // under `lock`, and no user code runs while the lock is held; the engine fields are
+    // only accessed by the delivering thread, outside any user callback.
     let lock = PlatformLock()
-    var model = ThemeModel()
+    @exclusivity(unchecked) var model = ThemeModel()
 
     let table = BindingTable()
     let tree: NodeTree
-    var epoch: UInt32 = 0
-    var deliveredStyle: ThemeStyle
-    var deliveredContrast: ThemeContrast
-    var recorder: DependencyRecorder?
-    var changedNodes: [ChangedNode] = []
-    var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
-    var dirtyScratch: [Int32] = []
+    @exclusivity(unchecked) var epoch: UInt32 = 0
+    @exclusivity(unchecked) var deliveredStyle: ThemeStyle
+    @exclusivity(unchecked) var deliveredContrast: ThemeContrast
+    @exclusivity(unchecked) var recorder: DependencyRecorder?
+    @exclusivity(unchecked) var changedNodes: [ChangedNode] = []
+    @exclusivity(unchecked) var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
+    @exclusivity(unchecked) var dirtyScratch: [Int32] = []
 
     let storage: any ThemeStorage
     let keyPrefix: String

@@ -23,8 +23,10 @@ struct ChangedNode {
 ///
 /// All walks are iterative, so trees of any depth are safe.
 final class NodeTree {
-    private(set) var nodes: ContiguousArray<NodeRecord>
-    private var stack: [Int32] = []
+    // Not checked at run time: only the delivering thread touches the tree, and no
+    // user code runs while it is being changed.
+    @exclusivity(unchecked) private(set) var nodes: ContiguousArray<NodeRecord>
+    @exclusivity(unchecked) private var stack: [Int32] = []
 
     init(style: ThemeStyle, contrast: ThemeContrast) {
         nodes = [NodeRecord(parent: -1, style: style, contrast: contrast, isAlive: true)]
