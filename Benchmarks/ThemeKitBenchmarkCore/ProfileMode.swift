@@ -6,8 +6,8 @@ import ThemeKit
 public enum ProfileMode {
     /// The operations that can be profiled.
     public static let operations = [
-        "full", "full-shared", "fine", "subtree", "register", "register-batch", "register-shared", "batch",
-        "observers",
+        "full", "full-shared", "fine", "subtree", "register", "register-batch", "register-shared",
+        "register-shared-batch", "batch", "observers",
     ]
 
     /// Runs `operation` on `size` bindings `repetitions` times.
@@ -15,7 +15,7 @@ public enum ProfileMode {
     public static func run(_ operation: String, size: Int, repetitions: Int) -> Bool {
         let workload = Workload(objectCount: max(1, size / 4), rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
-        let style: BindingStyle = operation.hasSuffix("-shared") ? .shared : .closures
+        let style: BindingStyle = operation.contains("-shared") ? .shared : .closures
         func boundTheme(_ views: [BenchView], workload: Workload) -> Theme {
             let theme = makeBenchTheme()
             theme.apply(PaletteA(colors: colors))
@@ -57,7 +57,7 @@ public enum ProfileMode {
             for turn in 0..<repetitions { subtree.overrideStyle = turn % 2 == 0 ? .dark : nil }
             theme.batch { while !nodes.isEmpty { nodes.removeLast() } }
             withExtendedLifetime(views) {}
-        case "register", "register-batch", "register-shared":
+        case "register", "register-batch", "register-shared", "register-shared-batch":
             for _ in 0..<repetitions {
                 let views = makeViews(workload.objectCount)
                 let theme = makeBenchTheme()
@@ -66,7 +66,7 @@ public enum ProfileMode {
                         style.bind(view, index: index, workload: workload, in: theme)
                     }
                 }
-                if operation == "register" { register() } else { theme.batch { register() } }
+                if operation.hasSuffix("-batch") { theme.batch { register() } } else { register() }
             }
         case "batch":
             let views = makeViews(workload.objectCount)
