@@ -1,6 +1,3 @@
-#if canImport(Observation)
-    import Observation
-#endif
 import ThemeKit
 
 /// Scenario 7: ten changes of ``PaletteA`` inside one `batch` against ten separate
@@ -45,77 +42,26 @@ enum BatchScenario {
             withExtendedLifetime(views) {}
         }
 
-        var env = PlainEnvironment(style: .light, a: values[0], b: values[0])
-        do {
-            let system = StrongLoopSystem(views: makeViews(workload.objectCount), roles: 4, readsB: workload.readsB)
-            var turn = 0
-            baselines["PlainLoop"] =
-                context.policy.sample {
-                    turn += 1
-                    env.a = values[turn % values.count]
-                    let current = env
-                    return MonotonicClock.time { system.refresh(current) }
+        // The baselines make the same ten changes; those that coalesce (a loop pass, a
+        // render) apply once, the others (a post, a theme change) once per change.
+        func value(trial: Int, change: Int) -> ColorSet { values[(trial * changes + change) % values.count] }
+        let environment = PlainEnvironment(style: .light, a: values[0], b: values[0])
+        let measured = context.sampleBaselines(
+            roles: 4, environment: environment, policy: context.policy.capped(at: 15),
+            shape: { _ in (workload.objectCount, workload.readsB) },
+            step: { kind, runner, trial in
+                for change in 0..<changes {
+                    runner.update { $0.a = value(trial: trial, change: change) }
+                    if !kind.coalescesChanges { runner.refresh() }
                 }
-                .medianNanoseconds
-        }
-        do {
-            let state = SharedThemeState()
-            let views = makeViews(workload.objectCount)
-            let system = NotificationCenterSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-            var turn = 0
-            baselines["NotificationCenter"] =
-                context.policy.capped(at: 15).sample {
-                    MonotonicClock.time {
-                        for _ in 0..<changes {
-                            turn += 1
-                            state.a = values[turn % values.count]
-                            system.post()
-                        }
-                    }
-                }
-                .medianNanoseconds
-            context.verify(views, roles: 4, style: .light, colors: state.a, system: "NC batch")
-            system.tearDown()
-            withExtendedLifetime(views) {}
-        }
-        do {
-            let state = SharedThemeState()
-            let views = makeViews(workload.objectCount)
-            let system = JXThemeSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-            var turn = 0
-            baselines["JXTheme"] =
-                context.policy.capped(at: 15).sample {
-                    MonotonicClock.time {
-                        for _ in 0..<changes {
-                            turn += 1
-                            state.a = values[turn % values.count]
-                            system.changeTheme(to: .light)
-                        }
-                    }
-                }
-                .medianNanoseconds
-            context.verify(views, roles: 4, style: .light, colors: state.a, system: "JX batch")
-            withExtendedLifetime(views) {}
-        }
-        #if canImport(Observation)
-            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-                let state = ObservableThemeState()
-                let system = ObservationSystem(
-                    views: makeViews(workload.objectCount), roles: 4, state: state, readsB: workload.readsB)
-                var turn = 0
-                baselines["Observation"] =
-                    context.policy.sample {
-                        MonotonicClock.time {
-                            for _ in 0..<changes {
-                                turn += 1
-                                state.a = values[turn % values.count]
-                            }
-                            system.flush()
-                        }
-                    }
-                    .medianNanoseconds
-            }
-        #endif
+                if kind.coalescesChanges { runner.refresh() }
+            },
+            check: { kind, views, _, trial in
+                context.verify(
+                    views, roles: 4, style: .light, colors: value(trial: trial, change: changes - 1),
+                    system: "\(kind.name) batch")
+            })
+        baselines.merge(measured) { first, _ in first }
 
         context.record(
             "batch", size: size, affected: size, themeKit: themeKit,

@@ -1,6 +1,3 @@
-#if canImport(Observation)
-    import Observation
-#endif
 import ThemeKit
 
 /// Scenario 2: N − 100 bindings read ``PaletteA``, 100 read ``PaletteB``; a new B is applied.
@@ -20,7 +17,6 @@ enum FineGrainedScenario {
         let workload = Workload(objectCount: objects, rolesPerObject: 4) { $0 >= firstB }
         let colorsA = ColorSet.numbered(20)
         let alternativesB = [ColorSet.numbered(21), .numbered(22)]
-        var baselines: [String: Double] = [:]
 
         // ThemeKit: apply B (100 bindings), and for reference apply A (N − 100).
         var themeKit = Sample(medianNanoseconds: 0, trials: 0)
@@ -60,104 +56,25 @@ enum FineGrainedScenario {
             withExtendedLifetime(views) {}
         }
 
-        // The limit: a plain loop over exactly the 100 bindings that read B.
-        var env = PlainEnvironment(style: .dark, a: colorsA, b: alternativesB[0])
-        do {
-            let views = makeViews(bObjects)
-            let system = StrongLoopSystem(views: views, roles: 4) { _ in true }
-            var turn = 0
-            baselines["PlainLoop"] =
-                context.policy.sample {
-                    turn += 1
-                    env.b = alternativesB[turn % 2]
-                    let current = env
-                    return MonotonicClock.time { system.refresh(current) }
-                }
-                .medianNanoseconds
-            context.verify(views, roles: 4, style: .dark, colors: env.b, system: "PlainLoop fine")
-            withExtendedLifetime(views) {}
+        // The limit: a plain loop over exactly the 100 bindings that read B. NotificationCenter,
+        // JXTheme and Observation have no scope: every object observes, the broadcast reaches all.
+        let environment = PlainEnvironment(style: .dark, a: colorsA, b: alternativesB[0])
+        func isLoop(_ kind: BaselineKind) -> Bool { kind == .plainLoop || kind == .plainLoopWeak }
+        func shape(_ kind: BaselineKind) -> (objectCount: Int, readsB: (Int) -> Bool) {
+            if isLoop(kind) { return (bObjects, { _ in true }) }
+            return (objects, workload.readsB)
         }
-        do {
-            let views = makeViews(bObjects)
-            let system = WeakLoopSystem(views: views, roles: 4) { _ in true }
-            var turn = 0
-            baselines["PlainLoopWeak"] =
-                context.policy.sample {
-                    turn += 1
-                    env.b = alternativesB[turn % 2]
-                    let current = env
-                    return MonotonicClock.time { system.refresh(current) }
-                }
-                .medianNanoseconds
-            withExtendedLifetime(views) {}
-        }
-
-        // NotificationCenter and JXTheme broadcast to everyone.
-        do {
-            let state = SharedThemeState()
-            state.style = .dark
-            state.a = colorsA
-            let views = makeViews(objects)
-            let system = NotificationCenterSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-            var turn = 0
-            baselines["NotificationCenter"] =
-                context.policy.sample {
-                    turn += 1
-                    let colors = alternativesB[turn % 2]
-                    return MonotonicClock.time {
-                        state.b = colors
-                        system.post()
-                    }
-                }
-                .medianNanoseconds
-            context.verify(Array(views[firstB...]), roles: 4, style: .dark, colors: state.b, system: "NC fine")
-            system.tearDown()
-            withExtendedLifetime(views) {}
-        }
-        do {
-            let state = SharedThemeState()
-            state.style = .dark
-            state.a = colorsA
-            let views = makeViews(objects)
-            let system = JXThemeSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-            var turn = 0
-            baselines["JXTheme"] =
-                context.policy.sample {
-                    turn += 1
-                    let colors = alternativesB[turn % 2]
-                    return MonotonicClock.time {
-                        state.b = colors
-                        system.changeTheme(to: .dark)
-                    }
-                }
-                .medianNanoseconds
-            withExtendedLifetime(views) {}
-        }
-
-        #if canImport(Observation)
-            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-                let state = ObservableThemeState()
-                state.style = .dark
-                state.a = colorsA
-                let views = makeViews(objects)
-                let system = ObservationSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-                var turn = 0
-                baselines["Observation"] =
-                    context.policy.sample {
-                        turn += 1
-                        let colors = alternativesB[turn % 2]
-                        return MonotonicClock.time {
-                            state.b = colors
-                            system.flush()
-                        }
-                    }
-                    .medianNanoseconds
+        let baselines = context.sampleBaselines(
+            roles: 4, environment: environment, shape: shape,
+            step: { _, runner, turn in
+                runner.update { $0.b = alternativesB[turn % 2] }
+                runner.refresh()
+            },
+            check: { kind, views, _, turn in
                 context.verify(
-                    Array(views[firstB...]), roles: 4, style: .dark, colors: alternativesB[turn % 2],
-                    system: "Observation fine")
-                withExtendedLifetime(views) {}
-            }
-        #endif
+                    isLoop(kind) ? views : Array(views[firstB...]), roles: 4, style: .dark,
+                    colors: alternativesB[turn % 2], system: "\(kind.name) fine")
+            })
 
         context.record(
             "fine", size: size, affected: affected, themeKit: themeKit,

@@ -1,6 +1,3 @@
-#if canImport(Observation)
-    import Observation
-#endif
 import ThemeKit
 
 /// Scenario 4: bind N/4 fresh objects × 4 properties to a fresh theme, one `bind`
@@ -16,76 +13,15 @@ enum RegistrationScenario {
     static func run(_ context: ScenarioContext, size: Int, batched: Bool) {
         let workload = Workload(objectCount: size / 4, rolesPerObject: 4)
         let colors = ColorSet.numbered(50)
-        let policy = context.rebuildPolicy
-        var baselines: [String: Double] = [:]
 
         // ThemeKit, with a closure per binding and with shared themed properties.
         let themeKit = BindingStyle.allCases.map { style in
             measure(context, workload: workload, colors: colors, batched: batched, style: style)
         }
 
-        baselines["PlainLoop"] =
-            policy.sample(warmup: 0) {
-                let views = makeViews(workload.objectCount)
-                var system: StrongLoopSystem?
-                let elapsed = MonotonicClock.time {
-                    system = StrongLoopSystem(views: views, roles: 4, readsB: workload.readsB)
-                }
-                withExtendedLifetime(system) {}
-                return elapsed
-            }
-            .medianNanoseconds
-        baselines["PlainLoopWeak"] =
-            policy.sample(warmup: 0) {
-                let views = makeViews(workload.objectCount)
-                var system: WeakLoopSystem?
-                let elapsed = MonotonicClock.time {
-                    system = WeakLoopSystem(views: views, roles: 4, readsB: workload.readsB)
-                }
-                withExtendedLifetime(system) {}
-                return elapsed
-            }
-            .medianNanoseconds
-        baselines["NotificationCenter"] =
-            policy.sample(warmup: 0) {
-                let views = makeViews(workload.objectCount)
-                let state = SharedThemeState()
-                var system: NotificationCenterSystem?
-                let elapsed = MonotonicClock.time {
-                    system = NotificationCenterSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-                }
-                system?.tearDown()
-                return elapsed
-            }
-            .medianNanoseconds
-        baselines["JXTheme"] =
-            policy.sample(warmup: 0) {
-                let views = makeViews(workload.objectCount)
-                let state = SharedThemeState()
-                var system: JXThemeSystem?
-                let elapsed = MonotonicClock.time {
-                    system = JXThemeSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-                }
-                withExtendedLifetime(system) {}
-                return elapsed
-            }
-            .medianNanoseconds
-        #if canImport(Observation)
-            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
-                baselines["Observation"] =
-                    policy.sample(warmup: 0) {
-                        let views = makeViews(workload.objectCount)
-                        let state = ObservableThemeState()
-                        var system: ObservationSystem?
-                        let elapsed = MonotonicClock.time {
-                            system = ObservationSystem(views: views, roles: 4, state: state, readsB: workload.readsB)
-                        }
-                        withExtendedLifetime(system) {}
-                        return elapsed
-                    }
-                    .medianNanoseconds
-            }
-        #endif
+        let baselines = context.sampleBaselineConstruction(
+            objectCount: workload.objectCount, roles: 4, readsB: workload.readsB,
+            environment: PlainEnvironment(style: .light, a: colors, b: PaletteB.fallback.colors))
 
         for (style, measured) in zip(BindingStyle.allCases, themeKit) {
             context.record(

@@ -1,0 +1,160 @@
+import ThemeKit
+
+/// The baselines that refresh views from a theme state, behind one face, so each
+/// scenario measures all of them with one loop.
+enum BaselineKind: CaseIterable {
+    case plainLoop
+    case plainLoopWeak
+    case notificationCenter
+    case jxTheme
+    case observation
+
+    /// The name in the results (`baselines` keys).
+    var name: String {
+        switch self {
+        case .plainLoop: "PlainLoop"
+        case .plainLoopWeak: "PlainLoopWeak"
+        case .notificationCenter: "NotificationCenter"
+        case .jxTheme: "JXTheme"
+        case .observation: "Observation"
+        }
+    }
+
+    /// Whether the system exists on this platform (Observation needs its OS release).
+    var isAvailable: Bool {
+        guard self == .observation else { return true }
+        #if canImport(Observation)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) { return true }
+        #endif
+        return false
+    }
+
+    /// Whether several changes before one refresh are applied once (a loop pass, a
+    /// render) rather than once per change (a post, a theme change).
+    var coalescesChanges: Bool { self == .plainLoop || self == .plainLoopWeak || self == .observation }
+
+    /// Builds the system over `views`, starting from `environment`.
+    func build(
+        _ views: [BenchView], roles: Int, readsB: (Int) -> Bool, environment: PlainEnvironment
+    ) -> BaselineRunner {
+        switch self {
+        case .plainLoop:
+            let system = StrongLoopSystem(views: views, roles: roles, readsB: readsB)
+            return BaselineRunner(environment) { system.refresh($0) }
+        case .plainLoopWeak:
+            let system = WeakLoopSystem(views: views, roles: roles, readsB: readsB)
+            return BaselineRunner(environment) { system.refresh($0) }
+        case .notificationCenter:
+            let state = SharedThemeState(environment)
+            let system = NotificationCenterSystem(views: views, roles: roles, state: state, readsB: readsB)
+            return BaselineRunner(environment, update: state.update, tearDown: system.tearDown) { _ in system.post() }
+        case .jxTheme:
+            let state = SharedThemeState(environment)
+            let system = JXThemeSystem(views: views, roles: roles, state: state, readsB: readsB)
+            return BaselineRunner(environment, update: state.update) { system.changeTheme(to: $0.style) }
+        case .observation:
+            #if canImport(Observation)
+                if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                    let state = ObservableThemeState()
+                    state.update(environment)
+                    let system = ObservationSystem(views: views, roles: roles, state: state, readsB: readsB)
+                    return BaselineRunner(environment, update: state.update) { _ in system.flush() }
+                }
+            #endif
+            preconditionFailure("Observation is not available; check isAvailable first")
+        }
+    }
+}
+
+/// One baseline system: what it applies next, and how it applies it.
+final class BaselineRunner {
+    private(set) var environment: PlainEnvironment
+    private let updateState: (PlainEnvironment) -> Void
+    private let apply: (PlainEnvironment) -> Void
+    private let finish: () -> Void
+
+    init(
+        _ environment: PlainEnvironment, update: @escaping (PlainEnvironment) -> Void = { _ in },
+        tearDown: @escaping () -> Void = {}, refresh: @escaping (PlainEnvironment) -> Void
+    ) {
+        self.environment = environment
+        updateState = update
+        apply = refresh
+        finish = tearDown
+    }
+
+    /// Changes what the next refresh applies (for Observation, mutates the model).
+    func update(_ change: (inout PlainEnvironment) -> Void) {
+        change(&environment)
+        updateState(environment)
+    }
+
+    /// Applies the current environment to every view the way the system does it.
+    func refresh() { apply(environment) }
+
+    /// Releases what the system registered outside itself.
+    func tearDown() { finish() }
+}
+
+extension SharedThemeState {
+    convenience init(_ environment: PlainEnvironment) {
+        self.init()
+        update(environment)
+    }
+
+    /// Copies `environment` into the state.
+    func update(_ environment: PlainEnvironment) {
+        style = environment.style
+        a = environment.a
+        b = environment.b
+    }
+}
+
+#if canImport(Observation)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    extension ObservableThemeState {
+        /// Mutates only what differs from `environment`, as an app changes only what changed.
+        func update(_ environment: PlainEnvironment) {
+            if style != environment.style { style = environment.style }
+            if a != environment.a { a = environment.a }
+            if b != environment.b { b = environment.b }
+        }
+    }
+#endif
+
+extension ScenarioContext {
+    /// Measures every available baseline on its own fresh views: `objectCount` and
+    /// `readsB` per kind, `step` timed per trial (given the runner and the trial
+    /// number), then `check` with the views, the runner and the last trial number.
+    /// - Returns: Median nanoseconds per trial, by baseline name.
+    func sampleBaselines(
+        roles: Int, environment: PlainEnvironment, policy: TrialPolicy? = nil,
+        shape: (BaselineKind) -> (objectCount: Int, readsB: (Int) -> Bool),
+        step: (BaselineKind, BaselineRunner, Int) -> Void,
+        check: (BaselineKind, [BenchView], BaselineRunner, Int) -> Void = { _, _, _, _ in }
+    ) -> [String: Double] {
+        var medians: [String: Double] = [:]
+        for kind in BaselineKind.allCases where kind.isAvailable {
+            let (objectCount, readsB) = shape(kind)
+            medians[kind.name] = sampleBaseline(
+                objectCount: objectCount, policy: policy,
+                build: { kind.build($0, roles: roles, readsB: readsB, environment: environment) },
+                step: { step(kind, $0, $1) }, check: { check(kind, $0, $1, $2) }, tearDown: { $0.tearDown() })
+        }
+        return medians
+    }
+
+    /// Measures how long building every available baseline over fresh views takes.
+    func sampleBaselineConstruction(
+        objectCount: Int, roles: Int, readsB: (Int) -> Bool, environment: PlainEnvironment
+    ) -> [String: Double] {
+        var medians: [String: Double] = [:]
+        for kind in BaselineKind.allCases where kind.isAvailable {
+            medians[kind.name] = sampleConstruction(
+                objectCount: objectCount,
+                build: { kind.build($0, roles: roles, readsB: readsB, environment: environment) },
+                tearDown: { $0.tearDown() })
+        }
+        return medians
+    }
+}
