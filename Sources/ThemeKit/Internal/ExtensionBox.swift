@@ -13,14 +13,19 @@ class AnyExtensionBox: @unchecked Sendable {
 }
 
 @usableFromInline
-// Sound: `storage` is initialised once in `init`, never written again and freed in
-// `deinit`; its pointee is of a Sendable type.
+// Sound: `value` and `storage`'s pointee are set once in `init` and never written
+// again (the pointee is freed in `deinit`); both are of a Sendable type.
 final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sendable {
-    /// The value, out of line so providers can read fields of it in place (see
-    /// `ThemeContext.subscript`) instead of copying the whole extension.
+    /// The value, for observers, `==` and `Theme.value`: a stored `let`, so it is lent
+    /// to a callee in place, without a copy.
+    @usableFromInline let value: Value
+    /// A second copy out of line, whose address providers read fields through (see
+    /// `ThemeContext.subscript`) instead of copying the whole extension. Boxes are made
+    /// per applied value, not per binding, so the copy costs little.
     @usableFromInline let storage: UnsafeMutablePointer<Value>
 
     init(_ value: Value) {
+        self.value = value
         storage = .allocate(capacity: 1)
         storage.initialize(to: value)
         super.init(rawStorage: UnsafeMutableRawPointer(storage))
@@ -31,7 +36,6 @@ final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sen
         storage.deallocate()
     }
 
-    @usableFromInline var value: Value { storage.pointee }
     override var extensionID: ThemeExtensionID { ThemeExtensionID(Value.self) }
     override func isEqual(to other: AnyExtensionBox) -> Bool {
         guard let other = other as? ExtensionBox<Value> else { return false }
