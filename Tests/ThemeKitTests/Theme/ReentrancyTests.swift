@@ -30,9 +30,9 @@ import ThemeKit
             runs.increment()
             return env[Metrics.self].cornerRadius
         }
-        theme.bind(label, \.textColor) { env in
+        theme.bind(label, \.textColor) { [weak theme] env in
             let style = env.style
-            if style == .dark { theme.apply(Metrics(cornerRadius: 20)) }
+            if style == .dark { theme?.apply(Metrics(cornerRadius: 20)) }
             return style.rawValue
         }
         theme.style = .dark
@@ -101,8 +101,9 @@ import ThemeKit
         let other = Label()
         theme.bind(other, \.cornerRadius) { env in env[Metrics.self].cornerRadius }
         let label = Label()
-        theme.bind(label, \.textColor) { env in
-            if env.isInitialApplication { theme.apply(Metrics(cornerRadius: 31)) }
+        // Weakly: a provider that held its theme strongly would keep it alive (a cycle).
+        theme.bind(label, \.textColor) { [weak theme] env in
+            if env.isInitialApplication { theme?.apply(Metrics(cornerRadius: 31)) }
             return "\(env[Metrics.self].cornerRadius)"
         }
         #expect(other.cornerRadius == 31)
@@ -130,9 +131,9 @@ import ThemeKit
         let theme = makeTheme()
         let parent = Label()
         let child = Label()
-        theme.customize(parent) { _, env in
+        theme.customize(parent) { [weak theme] _, env in
             _ = env.style
-            theme.bind(child, \.textColor) { env in env.style.rawValue }
+            theme?.bind(child, \.textColor) { env in env.style.rawValue }
         }
         #expect(child.textColor == "light")
         theme.style = .dark
