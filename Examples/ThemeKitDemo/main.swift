@@ -47,6 +47,17 @@ final class View: @unchecked Sendable {
     var padding = 0.0
 }
 
+/// Properties every view shares, declared once: each provider runs once per appearance
+/// and every bound view receives its value (see `ThemedProperty`).
+extension ThemedProperty where Object == View, Value == String {
+    static let foreground = ThemedProperty(\.foreground) { env in env[Palette.self].text }
+}
+
+extension ThemedProperty where Object == View, Value == Double {
+    static let cornerRadius = ThemedProperty(\.cornerRadius) { env in env[Metrics.self].cornerRadius }
+    static let padding = ThemedProperty(\.padding) { env in env[Metrics.self].spacing }
+}
+
 let arguments = CommandLine.arguments
 let viewsPerScreen = arguments.count > 1 ? max(1, Int(arguments[1]) ?? 2_000) : 2_000
 let storageURL = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-demo/theme.json")
@@ -68,10 +79,11 @@ theme.batch {
     for (_, node) in screens {
         for _ in 0..<viewsPerScreen {
             let view = View()
+            // A closure per binding, or a shared themed property: both follow the theme.
             theme.bind(view, \.background, in: node) { env in env[Palette.self].background }
-            theme.bind(view, \.foreground) { env in env[Palette.self].text }
-            theme.bind(view, \.cornerRadius) { env in env[Metrics.self].cornerRadius }
-            theme.bind(view, \.padding) { env in env[Metrics.self].spacing }
+            theme.bind(view, .foreground)
+            theme.bind(view, .cornerRadius)
+            theme.bind(view, .padding)
             views.append(view)
         }
     }

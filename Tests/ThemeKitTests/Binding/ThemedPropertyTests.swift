@@ -22,7 +22,22 @@ final class Swatch: @unchecked Sendable {
     var color: ColorObject?
 }
 
+/// Declared as the docs recommend: a static member, so `theme.bind(label, .bodyText)` reads well.
+extension ThemedProperty where Object == Label, Value == String {
+    static let bodyText = ThemedProperty(\.textColor) { env in env[Palette.self].text }
+}
+
 @Suite struct ThemedPropertyTests {
+    @Test("a property declared as a static member is one shared instance, usable with dot syntax")
+    func staticMemberIdiom() {
+        let theme = makeTheme()
+        let labels = (0..<3).map { _ in Label() }
+        for label in labels { theme.bind(label, .bodyText) }
+        #expect(ThemedProperty<Label, String>.bodyText === ThemedProperty<Label, String>.bodyText)
+        theme.apply(Palette(background: "", text: "#0A0A0A"))
+        #expect(labels.allSatisfy { $0.textColor == "#0A0A0A" })
+    }
+
     @Test("one provider run per appearance serves every bound object, and a switch runs it once more")
     func providerRunsOncePerAppearance() {
         let theme = makeTheme()
