@@ -5,8 +5,8 @@
 /// provider, a `ThemedProperty` is one provider for every object bound with it.
 /// ThemeKit runs it once per pass for each appearance (style and contrast) it meets
 /// and writes that one value into every object, so switching a theme costs a
-/// property write per object instead of a provider run, and a binding costs no
-/// allocation.
+/// property write per object instead of a provider run, and a binding allocates
+/// nothing of its own.
 ///
 /// ```swift
 /// extension ThemedProperty where Object == Label, Value == Color {
@@ -48,7 +48,7 @@ extension Theme {
     ///   - object: The object to keep themed.
     ///   - property: The themed property to apply.
     ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
-    /// - Complexity: O(1) amortised, no allocation once the object is tracked.
+    /// - Complexity: O(1) amortised; no allocation once the object is tracked.
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ property: ThemedProperty<Object, Value>, in node: ThemeNode? = nil
     ) {
