@@ -12,7 +12,10 @@ let package = Package(
         .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
-        .target(name: "ThemeKit"),
+        // Three Swift-runtime entry points for tracking objects without weak references
+        // (Sources/ThemeKit/Binding/TrackedReference.swift); used only without Objective-C.
+        .target(name: "ThemeKitRuntimeShims"),
+        .target(name: "ThemeKit", dependencies: ["ThemeKitRuntimeShims"]),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
         .target(name: "ThemeKitCLI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
         // The `themekit` product's target is not named `themekit`: on case-insensitive file systems (macOS)

@@ -7,7 +7,7 @@
 class BindingRunner: @unchecked Sendable {
     /// Byte offset of the property inside the object when the key path names a plain
     /// stored property; `0` when it does not (computed, observed, or through another
-    /// object); `-1` while unknown. (32 bits keep the runner in a 48-byte block.)
+    /// object); `-1` while unknown.
     final var storedOffset: Int32 = -1
     /// The low bits of the key path's hash (`0` for `customize` runners), so the table
     /// compares an object's bindings without hashing key paths again.
@@ -19,11 +19,18 @@ class BindingRunner: @unchecked Sendable {
     /// unchecked downcast to it is exact. (Stored here, next to the other small
     /// fields, to keep a runner in a 64-byte heap block.)
     final let isConcreteClass: Bool
+    /// The process-wide serial of a shared runner (the key of its cache slot), `0` for
+    /// every other runner — and for a shared one made after 2³² − 1 others, which then
+    /// runs its provider per object: the refresh loop finds a shared value without
+    /// calling `run`. (32 bits, beside the other small fields, keep the runner in a
+    /// 64-byte heap block.)
+    final let serial: UInt32
 
     @usableFromInline
-    init(isShared: Bool = false, isConcreteClass: Bool = true) {
+    init(isShared: Bool = false, isConcreteClass: Bool = true, serial: UInt32 = 0) {
         self.isShared = isShared
         self.isConcreteClass = isConcreteClass
+        self.serial = serial
     }
 
     /// The key path this runner writes; `nil` for `customize` runners.
@@ -31,6 +38,11 @@ class BindingRunner: @unchecked Sendable {
 
     /// Runs the provider and writes the result into `object`.
     func run(_ object: AnyObject, _ context: ThemeContext) { fatalError("abstract") }
+
+    /// Copies the value at `source` — a value of this runner's property type, computed
+    /// by this shared runner earlier in the pass — into the stored property at `offset`
+    /// in `object` (see `SharedPropertyRunner`).
+    func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) { fatalError("abstract") }
 }
 
 @usableFromInline

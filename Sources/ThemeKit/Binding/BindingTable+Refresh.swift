@@ -15,14 +15,15 @@ extension BindingTable {
         guard record.pointee.identifier != nil,
             record.pointee.dependencies & mask != 0 || mask == .max || record.pointee.hasNewBindings
         else { return }
-        // One weak load per object per pass, shared by all its bindings.
-        guard let object = record.pointee.object else {
+        // One load per object per pass, shared by all its bindings.
+        guard let object = record.pointee.reference?.load() else {
             prune(slot: slot)
             return
         }
         let generation = record.pointee.generation
         var unionChanged = false
         let context = ThemeContext(style: style, contrast: contrast, recorder: recorder)
+        let stamp = recorder.state.pointee.valuesStamp
         record.pointee.bindings.withUnsafeMutableBufferPointer { bindings in
             for position in bindings.indices {
                 guard let runner = bindings[position].runner,
@@ -30,6 +31,24 @@ extension BindingTable {
                     bindings[position].epoch != epoch
                 else { continue }
                 bindings[position].epoch = epoch
+                if !bindings[position].isNew,
+                    let shared = recorder.sharedResults.currentValue(
+                        serial: runner._withUnsafeGuaranteedRef { $0.serial }, stamp: stamp, style: style,
+                        contrast: contrast)
+                {
+                    // A themed property whose value this pass already computed for this
+                    // appearance: copy it, without running anything.
+                    runner._withUnsafeGuaranteedRef {
+                        $0.copyShared(from: shared.storage, to: object, offset: shared.offset)
+                    }
+                    if updateDependencies(
+                        of: &bindings[position], to: shared.read, slot: slot, index: Int32(position),
+                        generation: generation)
+                    {
+                        unionChanged = true
+                    }
+                    continue
+                }
                 recorder.begin(isInitial: bindings[position].isNew)
                 bindings[position].isNew = false
                 runner._withUnsafeGuaranteedRef { $0.run(object, context) }
@@ -95,7 +114,7 @@ extension BindingTable {
             if entry.slot != currentSlot {
                 currentSlot = entry.slot
                 let record = objects + Int(entry.slot)
-                currentObject = record.pointee.object
+                currentObject = record.pointee.reference?.load()
                 if currentObject == nil {
                     prune(slot: entry.slot)
                     continue

@@ -15,10 +15,11 @@ struct BindingRecord {
     var isNew: Bool
 }
 
-/// A tracked object: one weak reference shared by all its bindings, which are
-/// stored contiguously.
+/// A tracked object: one reference that does not keep it alive, shared by all its
+/// bindings, which are stored contiguously.
 struct ObjectRecord {
-    weak var object: AnyObject?
+    /// Set while the slot is in use (then `identifier` is too); released by `prune`.
+    var reference: TrackedReference?
     var identifier: ObjectIdentifier?
     var generation: UInt32
     var node: Int32
@@ -82,6 +83,7 @@ final class BindingTable {
         lastObject?.release()
         for slot in 0..<objectCount {
             for binding in objects[slot].bindings { binding.runner?.release() }
+            objects[slot].reference?.release()
         }
         objects.deinitialize(count: objectCount)
         objects.deallocate()
@@ -132,7 +134,7 @@ final class BindingTable {
         for object: AnyObject, identifier: ObjectIdentifier, node: Int32
     ) -> (slot: Int32, isNew: Bool) {
         if let slot = slotByIdentifier[identifier] {
-            if objects[Int(slot)].object === object { return (slot, false) }
+            if objects[Int(slot)].reference?.refers(to: object) == true { return (slot, false) }
             // A dead object's address was reused by a new one.
             prune(slot: slot)
         }
@@ -142,7 +144,7 @@ final class BindingTable {
         if freeHead >= 0 {
             slot = freeHead
             freeHead = objects[Int(slot)].nextFree
-            objects[Int(slot)].object = object
+            objects[Int(slot)].reference = TrackedReference(object)
             objects[Int(slot)].identifier = identifier
             objects[Int(slot)].nextFree = -1
         } else {
@@ -151,7 +153,7 @@ final class BindingTable {
             bindings.reserveCapacity(4)
             appendObject(
                 ObjectRecord(
-                    object: object, identifier: identifier, generation: 0, node: node, previousInNode: -1,
+                    reference: TrackedReference(object), identifier: identifier, generation: 0, node: node, previousInNode: -1,
                     nextInNode: -1, nextFree: -1, bindings: bindings, dependencies: 0, hasNewBindings: false))
         }
         slotByIdentifier.set(slot, for: identifier)
@@ -175,7 +177,7 @@ final class BindingTable {
     func loadObject(slot: Int32) -> AnyObject? {
         if slot == lastSlot, let lastObject { return lastObject.takeUnretainedValue() }
         guard objects[Int(slot)].identifier != nil else { return nil }
-        guard let object = objects[Int(slot)].object else {
+        guard let object = objects[Int(slot)].reference?.load() else {
             prune(slot: slot)
             return nil
         }
@@ -184,7 +186,8 @@ final class BindingTable {
 
     /// The slot of `object` when it is tracked.
     func existingSlot(for object: AnyObject) -> Int32? {
-        guard let slot = slotByIdentifier[ObjectIdentifier(object)], objects[Int(slot)].object === object else {
+        guard let slot = slotByIdentifier[ObjectIdentifier(object)], objects[Int(slot)].reference?.refers(to: object) == true
+        else {
             return nil
         }
         return slot
@@ -201,7 +204,8 @@ final class BindingTable {
         }
         unlink(slot: slot)
         slotByIdentifier.remove(identifier, ifSlot: slot)
-        objects[index].object = nil
+        objects[index].reference?.release()
+        objects[index].reference = nil
         objects[index].identifier = nil
         objects[index].bindings.removeAll(keepingCapacity: false)
         objects[index].dependencies = 0
@@ -217,7 +221,7 @@ final class BindingTable {
     func sweep() -> Int {
         registrationsSinceSweep = 0
         var freed = 0
-        for slot in slots where objects[slot].identifier != nil && objects[slot].object == nil {
+        for slot in slots where objects[slot].identifier != nil && objects[slot].reference?.isReleased != false {
             prune(slot: Int32(slot))
             freed += 1
         }

@@ -9,17 +9,18 @@ import Foundation
 final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
     let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
-    /// Process-wide unique, never reused: the key of this runner's cache slots.
-    let serial: UInt64
 
     init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
         self.path = path
         self.provider = provider
-        serial = sharedSerials.withLock { next in
+        // Process-wide unique, never reused: the key of this runner's cache slots
+        // (`0` once the serials run out: the runner then never shares a value).
+        let serial = sharedSerials.withLock { next -> UInt32 in
+            guard next < .max else { return 0 }
             next += 1
             return next
         }
-        super.init(isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass)
+        super.init(isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass, serial: serial)
         // Set once, before the runner is shared; never written again.
         keyPathHash = Int32(truncatingIfNeeded: path.hashValue)
     }
@@ -30,7 +31,7 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
         let recorder = context.recorder
         let state = recorder.state
         let stamp = state.pointee.valuesStamp
-        guard let slot = recorder.sharedResults.slot(for: serial, stamp: stamp) else {
+        guard serial != 0, let slot = recorder.sharedResults.slot(for: UInt64(serial), stamp: stamp) else {
             // Another property holds this slot with a current value: run per object.
             write(provider(context), to: object, slot: nil)
             return
@@ -69,6 +70,13 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
         copy(from: storage, to: object, slot: slot)
     }
 
+    override func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) {
+        // `offset` is the slot's learned offset of a plain stored property (see
+        // `KeyPathBindingRunner.run`), and `source` the slot's box of this runner's `Value`.
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        (base + offset).assumingMemoryBound(to: Value.self).pointee = source.assumingMemoryBound(to: Value.self).pointee
+    }
+
     /// Writes the shared value at `source` into `object`, straight into a plain stored
     /// property when its offset is known (see `KeyPathBindingRunner.run`).
     private func copy(
@@ -103,4 +111,4 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
 }
 
 /// The serial numbers of shared runners.
-private let sharedSerials = Locked<UInt64>(0)
+private let sharedSerials = Locked<UInt32>(0)

@@ -43,6 +43,21 @@ struct SharedResultCache {
         slots.deallocate()
     }
 
+    /// The value the property with `serial` computed under `stamp` for this appearance,
+    /// when it has one and knows the stored offset it is copied to; `nil` otherwise
+    /// (also for serial `0`: not a shared runner).
+    @inline(__always)
+    func currentValue(
+        serial: UInt32, stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast
+    ) -> (storage: UnsafeRawPointer, offset: Int, read: UInt64)? {
+        guard serial != 0 else { return nil }
+        let slot = slots + Int(serial & UInt32(Self.slotCount - 1))
+        guard slot.pointee.serial == UInt64(serial), slot.pointee.stamp == stamp, slot.pointee.storedOffset > 0,
+            let storage = slot.pointee.storage, slot.pointee.contrast == contrast, slot.pointee.style == style
+        else { return nil }
+        return (UnsafeRawPointer(storage), Int(slot.pointee.storedOffset), slot.pointee.read)
+    }
+
     /// The slot of `serial`, claiming it when another property left a value computed
     /// from older values; `nil` when another property's value in it is current.
     @inline(__always)
