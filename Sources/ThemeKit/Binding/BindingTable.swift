@@ -153,7 +153,8 @@ final class BindingTable {
             bindings.reserveCapacity(4)
             appendObject(
                 ObjectRecord(
-                    reference: TrackedReference(object), identifier: identifier, generation: 0, node: node, previousInNode: -1,
+                    reference: TrackedReference(object), identifier: identifier, generation: 0, node: node,
+                    previousInNode: -1,
                     nextInNode: -1, nextFree: -1, bindings: bindings, dependencies: 0, hasNewBindings: false))
         }
         slotByIdentifier.set(slot, for: identifier)
@@ -186,7 +187,8 @@ final class BindingTable {
 
     /// The slot of `object` when it is tracked.
     func existingSlot(for object: AnyObject) -> Int32? {
-        guard let slot = slotByIdentifier[ObjectIdentifier(object)], objects[Int(slot)].reference?.refers(to: object) == true
+        guard let slot = slotByIdentifier[ObjectIdentifier(object)],
+            objects[Int(slot)].reference?.refers(to: object) == true
         else {
             return nil
         }
