@@ -18,19 +18,27 @@ struct BindingRecord {
 /// A tracked object: one reference that does not keep it alive, shared by all its
 /// bindings, which are stored contiguously.
 struct ObjectRecord {
-    /// Set while the slot is in use (then `identifier` is too); released by `prune`.
+    /// Set while the slot is in use; released by `prune`.
     var reference: TrackedReference?
-    var identifier: ObjectIdentifier?
     var generation: UInt32
     var node: Int32
     var previousInNode: Int32
     var nextInNode: Int32
-    var nextFree: Int32
     var bindings: ContiguousArray<BindingRecord>
     /// The union of the bindings' dependencies.
     var dependencies: UInt64
+    var nextFree: Int32
     /// Whether some binding has not run yet.
     var hasNewBindings: Bool
+    // (Fields ordered so the record packs into 48 bytes.)
+
+    /// The tracked object's identity while the slot is in use, `nil` for a free slot.
+    @inline(__always)
+    var identifier: ObjectIdentifier? {
+        guard let reference else { return nil }
+        // ObjectIdentifier is the object's address, which the reference keeps.
+        return unsafeBitCast(reference.address, to: ObjectIdentifier.self)
+    }
 }
 
 /// An entry of the reverse index: "the binding at `index` of the object in `slot`
@@ -145,7 +153,6 @@ final class BindingTable {
             slot = freeHead
             freeHead = objects[Int(slot)].nextFree
             objects[Int(slot)].reference = TrackedReference(object)
-            objects[Int(slot)].identifier = identifier
             objects[Int(slot)].nextFree = -1
         } else {
             slot = Int32(objectCount)
@@ -153,9 +160,8 @@ final class BindingTable {
             bindings.reserveCapacity(4)
             appendObject(
                 ObjectRecord(
-                    reference: TrackedReference(object), identifier: identifier, generation: 0, node: node,
-                    previousInNode: -1,
-                    nextInNode: -1, nextFree: -1, bindings: bindings, dependencies: 0, hasNewBindings: false))
+                    reference: TrackedReference(object), generation: 0, node: node, previousInNode: -1,
+                    nextInNode: -1, bindings: bindings, dependencies: 0, nextFree: -1, hasNewBindings: false))
         }
         slotByIdentifier.set(slot, for: identifier)
         liveObjectCount += 1
@@ -208,7 +214,6 @@ final class BindingTable {
         slotByIdentifier.remove(identifier, ifSlot: slot)
         objects[index].reference?.release()
         objects[index].reference = nil
-        objects[index].identifier = nil
         objects[index].bindings.removeAll(keepingCapacity: false)
         objects[index].dependencies = 0
         objects[index].hasNewBindings = false

@@ -210,13 +210,25 @@ extension ThemeCore {
         // With nothing pending, the delivered appearance and the tree are current,
         // so the binding (and, if it moved, its object) is all there is to run.
         let recorder = beginPass(snapshot: snapshot)
-        var direct = directScratch
-        directScratch = []
-        applyBind(object, runner, node: node, direct: &direct)
-        run(direct, recorder: recorder)
+        let (slot, isNew) = table.slot(for: object, node: node?.id ?? 0)
+        if let node, !isNew, table.objects[Int(slot)].node != node.id {
+            // The object moves: its other bindings may have to re-run too.
+            var direct = directScratch
+            directScratch = []
+            moveObject(slot: slot, to: node.id, direct: &direct)
+            direct.append((slot, table.addBinding(runner, slot: slot), 0))
+            run(direct, recorder: recorder)
+            direct.removeAll(keepingCapacity: true)
+            directScratch = direct
+        } else {
+            // The common case: one new binding to run, on an object the caller holds.
+            let index = table.addBinding(runner, slot: slot)
+            let nodeID = table.objects[Int(slot)].node
+            table.runBinding(
+                object, slot: slot, index: Int(index), epoch: epoch, style: tree.style(of: nodeID),
+                contrast: tree.contrast(of: nodeID), recorder: recorder)
+        }
         table.endPass()
-        direct.removeAll(keepingCapacity: true)
-        directScratch = direct
         deliver()
         return true
     }
