@@ -127,6 +127,12 @@ final class DependencyRecorder {
         }
     }
 
+    /// Whether this pass reads `snapshot` (compared by identity, without reference counting).
+    @inline(__always)
+    func reads(_ snapshot: ValueSnapshot) -> Bool {
+        state.pointee.snapshot.toOpaque() == Unmanaged.passUnretained(snapshot).toOpaque()
+    }
+
     /// Where the value of `type` for `style` and `contrast` lies, adding what it depends
     /// on to the running provider's reads. Valid until the pass ends.
     @inlinable

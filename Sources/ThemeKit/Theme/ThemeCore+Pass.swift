@@ -162,9 +162,12 @@ extension ThemeCore {
     private func beginPass(snapshot: ValueSnapshot) -> DependencyRecorder {
         epoch &+= 1
         if epoch == 0 { epoch = 1 }
-        let recorder = self.recorder ?? DependencyRecorder(snapshot: snapshot)
-        if recorder.snapshot !== snapshot { recorder.snapshot = snapshot }
-        self.recorder = recorder
+        guard let recorder = self.recorder else {
+            let recorder = DependencyRecorder(snapshot: snapshot)
+            self.recorder = recorder
+            return recorder
+        }
+        if !recorder.reads(snapshot) { recorder.snapshot = snapshot }
         return recorder
     }
 
