@@ -85,8 +85,7 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
     ) {
         let offset = slot.pointee.storedOffset
         if offset > 0 {
-            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            (base + Int(offset)).assumingMemoryBound(to: Value.self).pointee = source.pointee
+            copyShared(from: UnsafeRawPointer(source), to: object, offset: Int(offset))
         } else {
             write(source.pointee, to: object, slot: slot)
         }
