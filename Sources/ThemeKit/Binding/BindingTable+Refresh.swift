@@ -24,7 +24,8 @@ extension BindingTable {
         var unionChanged = false
         let context = ThemeContext(style: style, contrast: contrast, recorder: recorder)
         let stamp = recorder.state.pointee.valuesStamp
-        record.pointee.bindings.withUnsafeMutableBufferPointer { bindings in
+        do {
+            let bindings = bindings(of: slot)
             for position in bindings.indices {
                 guard let runner = bindings[position].runner,
                     bindings[position].dependencies & mask != 0 || mask == .max || bindings[position].isNew,
@@ -70,14 +71,14 @@ extension BindingTable {
         recorder: DependencyRecorder
     ) {
         let record = objects + Int(slot)
-        guard record.pointee.identifier != nil, index < record.pointee.bindings.count else { return }
+        guard record.pointee.identifier != nil, index < record.pointee.bindingCount else { return }
         // A new key-path binding may have been queued before an earlier one of the same
         // key path taught the cache its offset: look again, and teach it if still unknown.
-        let runner = record.pointee.bindings[index].runner?.takeUnretainedValue()
+        let runner = bindings(of: slot)[index].runner?.takeUnretainedValue()
         let learns = runner.map { !$0.isShared && $0.storedOffset < 0 && $0.keyPath != nil && !prepare($0) } ?? false
         runLoaded(object, slot: slot, index: index, epoch: epoch, style: style, contrast: contrast, recorder: recorder)
         if learns, let runner { learn(from: runner) }
-        record.pointee.hasNewBindings = record.pointee.bindings.contains { $0.isNew && $0.runner != nil }
+        record.pointee.hasNewBindings = bindings(of: slot).contains { $0.isNew && $0.runner != nil }
     }
 
     /// Runs one binding of an already loaded object.
@@ -88,18 +89,20 @@ extension BindingTable {
     ) {
         let record = objects + Int(slot)
         let generation = record.pointee.generation
-        let changed = record.pointee.bindings.withUnsafeMutableBufferPointer { bindings -> Bool in
-            guard let runner = bindings[index].runner, bindings[index].epoch != epoch else { return false }
-            bindings[index].epoch = epoch
-            recorder.begin(isInitial: bindings[index].isNew)
-            bindings[index].isNew = false
-            runner._withUnsafeGuaranteedRef {
-                $0.run(object, ThemeContext(style: style, contrast: contrast, recorder: recorder))
-            }
-            return updateDependencies(
-                of: &bindings[index], to: recorder.read, slot: slot, index: Int32(index), generation: generation)
+        let bindings = bindings(of: slot)
+        guard let runner = bindings[index].runner, bindings[index].epoch != epoch else { return }
+        bindings[index].epoch = epoch
+        recorder.begin(isInitial: bindings[index].isNew)
+        bindings[index].isNew = false
+        runner._withUnsafeGuaranteedRef {
+            $0.run(object, ThemeContext(style: style, contrast: contrast, recorder: recorder))
         }
-        if changed { recomputeUnion(slot: slot) }
+        // The run cannot add bindings (user code only queues work), so `bindings` is still valid.
+        if updateDependencies(
+            of: &bindings[index], to: recorder.read, slot: slot, index: Int32(index), generation: generation)
+        {
+            recomputeUnion(slot: slot)
+        }
     }
 
     /// Runs every binding that read extension bit `bit`, loading each object once.

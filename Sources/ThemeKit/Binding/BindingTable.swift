@@ -16,7 +16,7 @@ struct BindingRecord {
 }
 
 /// A tracked object: one reference that does not keep it alive, shared by all its
-/// bindings, which are stored contiguously.
+/// bindings, which are stored contiguously in the table's `BindingPool`.
 struct ObjectRecord {
     /// Set while the slot is in use; released by `prune`.
     var reference: TrackedReference?
@@ -24,12 +24,17 @@ struct ObjectRecord {
     var node: Int32
     var previousInNode: Int32
     var nextInNode: Int32
-    var bindings: ContiguousArray<BindingRecord>
+    /// The object's block in the pool (`0` with no block: a free slot).
+    var firstBinding: Int32
+    /// The records of the block in use, `0..<bindingCount`.
+    var bindingCount: Int32
     /// The union of the bindings' dependencies.
     var dependencies: UInt64
     var nextFree: Int32
     /// Whether some binding has not run yet.
     var hasNewBindings: Bool
+    /// The block's size class (see `BindingPool`).
+    var sizeClass: UInt8
     // (Fields ordered so the record packs into 48 bytes.)
 
     /// The tracked object's identity while the slot is in use, `nil` for a free slot.
@@ -64,6 +69,8 @@ final class BindingTable {
     @exclusivity(unchecked) private var objectCapacity = 0
     @exclusivity(unchecked) private var freeHead: Int32 = -1
     private let slotByIdentifier = ObjectSlotMap()
+    /// Every object's binding records.
+    @exclusivity(unchecked) private(set) var pool = BindingPool()
     /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
     @exclusivity(unchecked) private(set) var reverse: [ContiguousArray<ReverseEntry>] = Array(repeating: [], count: 64)
     @exclusivity(unchecked) private var staleEntries: [Int] = Array(repeating: 0, count: 64)
@@ -90,11 +97,12 @@ final class BindingTable {
     deinit {
         lastObject?.release()
         for slot in 0..<objectCount {
-            for binding in objects[slot].bindings { binding.runner?.release() }
+            for binding in bindings(of: Int32(slot)) { binding.runner?.release() }
             objects[slot].reference?.release()
         }
         objects.deinitialize(count: objectCount)
         objects.deallocate()
+        pool.deallocate()
         slotByIdentifier.deallocate()
     }
 
@@ -104,9 +112,18 @@ final class BindingTable {
     var bindingCount: Int {
         var count = 0
         for slot in slots where objects[slot].identifier != nil {
-            count += objects[slot].bindings.lazy.filter { $0.runner != nil }.count
+            count += bindings(of: Int32(slot)).lazy.filter { $0.runner != nil }.count
         }
         return count
+    }
+
+    /// The binding records of the object in `slot` (empty for a free slot). Valid until
+    /// a binding is added to any object.
+    @inline(__always)
+    func bindings(of slot: Int32) -> UnsafeMutableBufferPointer<BindingRecord> {
+        let record = objects + Int(slot)
+        return UnsafeMutableBufferPointer(
+            start: pool.records + Int(record.pointee.firstBinding), count: Int(record.pointee.bindingCount))
     }
 
     private func appendObject(_ record: ObjectRecord) {
@@ -149,19 +166,21 @@ final class BindingTable {
         registrationsSinceSweep += 1
         if registrationsSinceSweep > max(1024, trackedAtLastSweep) { sweep() }
         let slot: Int32
+        let block = pool.allocateBlock(sizeClass: 0)
         if freeHead >= 0 {
             slot = freeHead
             freeHead = objects[Int(slot)].nextFree
             objects[Int(slot)].reference = TrackedReference(object)
             objects[Int(slot)].nextFree = -1
+            objects[Int(slot)].firstBinding = block
+            objects[Int(slot)].sizeClass = 0
         } else {
             slot = Int32(objectCount)
-            var bindings = ContiguousArray<BindingRecord>()
-            bindings.reserveCapacity(4)
             appendObject(
                 ObjectRecord(
                     reference: TrackedReference(object), generation: 0, node: node, previousInNode: -1,
-                    nextInNode: -1, bindings: bindings, dependencies: 0, nextFree: -1, hasNewBindings: false))
+                    nextInNode: -1, firstBinding: block, bindingCount: 0, dependencies: 0, nextFree: -1,
+                    hasNewBindings: false, sizeClass: 0))
         }
         slotByIdentifier.set(slot, for: identifier)
         liveObjectCount += 1
@@ -206,7 +225,7 @@ final class BindingTable {
         let index = Int(slot)
         guard let identifier = objects[index].identifier else { return }
         if slot == lastSlot { endPass() }
-        for binding in objects[index].bindings {
+        for binding in bindings(of: slot) {
             markStale(binding.indexed)
             binding.runner?.release()
         }
@@ -214,7 +233,9 @@ final class BindingTable {
         slotByIdentifier.remove(identifier, ifSlot: slot)
         objects[index].reference?.release()
         objects[index].reference = nil
-        objects[index].bindings.removeAll(keepingCapacity: false)
+        pool.freeBlock(objects[index].firstBinding, sizeClass: objects[index].sizeClass)
+        objects[index].firstBinding = 0
+        objects[index].bindingCount = 0
         objects[index].dependencies = 0
         objects[index].hasNewBindings = false
         objects[index].generation &+= 1
@@ -252,29 +273,49 @@ final class BindingTable {
                 runner.keyPathHash = Int32(truncatingIfNeeded: info.hash)
             }
             let hash = runner.keyPathHash
-            for position in objects[index].bindings.indices {
+            let bindings = bindings(of: slot)
+            for position in bindings.indices {
                 // Equal key paths have equal hashes: compare paths only when the hashes match.
-                guard let existing = objects[index].bindings[position].runner,
+                guard let existing = bindings[position].runner,
                     existing._withUnsafeGuaranteedRef({ $0.keyPathHash == hash }),
                     let existingPath = existing.takeUnretainedValue().keyPath,
                     existingPath === keyPath || existingPath == keyPath
                 else { continue }
-                objects[index].bindings[position].runner = retained
-                objects[index].bindings[position].isNew = true
+                bindings[position].runner = retained
+                bindings[position].isNew = true
                 existing.release()
                 return Int32(position)
             }
         }
-        if let free = objects[index].bindings.firstIndex(where: { $0.runner == nil }) {
+        if let free = bindings(of: slot).firstIndex(where: { $0.runner == nil }) {
             // Keep `indexed`: the stale entries of the old binding still point here.
-            objects[index].bindings[free].runner = retained
-            objects[index].bindings[free].isNew = true
-            objects[index].bindings[free].epoch = 0
+            let bindings = bindings(of: slot)
+            bindings[free].runner = retained
+            bindings[free].isNew = true
+            bindings[free].epoch = 0
             return Int32(free)
         }
-        objects[index].bindings.append(
-            BindingRecord(runner: retained, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
-        return Int32(objects[index].bindings.count - 1)
+        let count = Int(objects[index].bindingCount)
+        if count == BindingPool.blockSize(objects[index].sizeClass) { growBlock(slot: slot) }
+        (pool.records + Int(objects[index].firstBinding) + count).initialize(
+            to: BindingRecord(runner: retained, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
+        objects[index].bindingCount += 1
+        return Int32(count)
+    }
+
+    /// Moves the full block of the object in `slot` to one twice its size.
+    private func growBlock(slot: Int32) {
+        let index = Int(slot)
+        let sizeClass = objects[index].sizeClass
+        precondition(sizeClass < BindingPool.largestClass, "ThemeKit: too many bindings on one object")
+        let block = pool.allocateBlock(sizeClass: sizeClass + 1)
+        // After the allocation: it may move the buffer.
+        let old = objects[index].firstBinding
+        (pool.records + Int(block)).moveInitialize(
+            from: pool.records + Int(old), count: Int(objects[index].bindingCount))
+        pool.freeBlock(old, sizeClass: sizeClass)
+        objects[index].firstBinding = block
+        objects[index].sizeClass = sizeClass + 1
     }
 
     /// Gives a runner the offset the cache knows for its key path; returns whether it knew one.
@@ -293,9 +334,8 @@ final class BindingTable {
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
     @discardableResult
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
-        let index = Int(slot)
-        for position in objects[index].bindings.indices
-        where objects[index].bindings[position].runner?.takeUnretainedValue().keyPath == keyPath {
+        let bindings = bindings(of: slot)
+        for position in bindings.indices where bindings[position].runner?.takeUnretainedValue().keyPath == keyPath {
             removeBinding(at: position, slot: slot)
             return true
         }
@@ -306,24 +346,23 @@ final class BindingTable {
     func removeAll(slot: Int32) { prune(slot: slot) }
 
     private func removeBinding(at position: Int, slot: Int32) {
-        let index = Int(slot)
-        let dependencies = objects[index].bindings[position].dependencies
-        markStale(dependencies & objects[index].bindings[position].indexed)
-        objects[index].bindings[position].runner?.release()
-        objects[index].bindings[position].runner = nil
-        objects[index].bindings[position].dependencies = 0
+        let bindings = bindings(of: slot)
+        let dependencies = bindings[position].dependencies
+        markStale(dependencies & bindings[position].indexed)
+        bindings[position].runner?.release()
+        bindings[position].runner = nil
+        bindings[position].dependencies = 0
         recomputeUnion(slot: slot)
-        if objects[index].bindings.allSatisfy({ $0.runner == nil }) { prune(slot: slot) }
+        if bindings.allSatisfy({ $0.runner == nil }) { prune(slot: slot) }
     }
 
     /// Records the dependencies a binding read on its run and updates the reverse index.
     func record(dependencies: UInt64, slot: Int32, index position: Int32) {
         let index = Int(slot)
         let generation = objects[index].generation
-        let changed = objects[index].bindings.withUnsafeMutableBufferPointer { bindings in
-            updateDependencies(
-                of: &bindings[Int(position)], to: dependencies, slot: slot, index: position, generation: generation)
-        }
+        let changed = updateDependencies(
+            of: &bindings(of: slot)[Int(position)], to: dependencies, slot: slot, index: position,
+            generation: generation)
         if changed { recomputeUnion(slot: slot) }
     }
 
@@ -354,7 +393,7 @@ final class BindingTable {
     func recomputeUnion(slot: Int32) {
         let index = Int(slot)
         var union: UInt64 = 0
-        for binding in objects[index].bindings where binding.runner != nil { union |= binding.dependencies }
+        for binding in bindings(of: slot) where binding.runner != nil { union |= binding.dependencies }
         objects[index].dependencies = union
     }
 
@@ -373,9 +412,9 @@ final class BindingTable {
     func isValid(_ entry: ReverseEntry, bit: Int) -> Bool {
         let object = objects + Int(entry.slot)
         guard object.pointee.identifier != nil, object.pointee.generation == entry.generation,
-            Int(entry.index) < object.pointee.bindings.count
+            entry.index < object.pointee.bindingCount
         else { return false }
-        let binding = object.pointee.bindings[Int(entry.index)]
+        let binding = bindings(of: entry.slot)[Int(entry.index)]
         return binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0
     }
 
@@ -396,10 +435,10 @@ final class BindingTable {
                 kept += 1
             } else if objects[Int(entry.slot)].identifier != nil,
                 objects[Int(entry.slot)].generation == entry.generation,
-                Int(entry.index) < objects[Int(entry.slot)].bindings.count
+                entry.index < objects[Int(entry.slot)].bindingCount
             {
                 // The binding no longer reads this key: forget that it is indexed.
-                objects[Int(entry.slot)].bindings[Int(entry.index)].indexed &= ~mask
+                bindings(of: entry.slot)[Int(entry.index)].indexed &= ~mask
             }
         }
         list.removeLast(list.count - kept)

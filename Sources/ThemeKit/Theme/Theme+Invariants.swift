@@ -31,7 +31,7 @@ extension ThemeCore {
                 if !seen.insert(key).inserted { problems.append("duplicate reverse entry \(entry) for bit \(bit)") }
             }
             for (slot, object) in objects.enumerated() where object.identifier != nil {
-                for (index, binding) in object.bindings.enumerated()
+                for (index, binding) in table.bindings(of: Int32(slot)).enumerated()
                 where binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0 {
                     let key = Int64(slot) << 32 | Int64(index)
                     if !seen.contains(key) { problems.append("binding \(slot).\(index) missing from bit \(bit)") }
@@ -56,7 +56,9 @@ extension ThemeCore {
             }
         }
         for (slot, object) in objects.enumerated() where object.identifier != nil {
-            let union = object.bindings.reduce(UInt64(0)) { $0 | ($1.runner == nil ? 0 : $1.dependencies) }
+            let union = table.bindings(of: Int32(slot)).reduce(UInt64(0)) {
+                $0 | ($1.runner == nil ? 0 : $1.dependencies)
+            }
             if union != object.dependencies { problems.append("object \(slot) has a stale dependency union") }
             if !listed.contains(Int32(slot)) { problems.append("object \(slot) is in no node list") }
             if !tree.isAlive(object.node) { problems.append("object \(slot) is attached to dead node \(object.node)") }
