@@ -1,3 +1,5 @@
+import Foundation
+
 /// The binding records of every object of one table, in one buffer.
 ///
 /// Each tracked object owns one block of consecutive records, of a size class `c`
@@ -8,7 +10,8 @@
 /// overhead are gone, and a refresh walks objects' bindings through one base pointer.
 ///
 /// Records are plain data (`BindingRecord` is trivial), so blocks are copied and
-/// reused without initialisation. Memory stays at the peak number of records in use
+/// reused without initialisation, and the buffer grows with `realloc` (which moves a
+/// large buffer by remapping its pages instead of copying them). Memory stays at the peak number of records in use
 /// until the table is freed. Owned by one `BindingTable`, which calls `deallocate()`.
 struct BindingPool {
     /// The buffer. Moves when the pool grows: never keep a pointer into it across a
@@ -25,11 +28,22 @@ struct BindingPool {
 
     init() {
         capacity = 256
-        records = .allocate(capacity: capacity)
+        records = Self.reallocate(nil, capacity: capacity)
     }
 
     /// Frees the buffer. Call once; the records' runners must have been released.
-    func deallocate() { records.deallocate() }
+    func deallocate() { free(records) }
+
+    private static func reallocate(
+        _ buffer: UnsafeMutablePointer<BindingRecord>?, capacity: Int
+    ) -> UnsafeMutablePointer<BindingRecord> {
+        let bytes = capacity * MemoryLayout<BindingRecord>.stride
+        // malloc's alignment (16) covers the record's (8).
+        guard let memory = realloc(buffer, bytes) else {
+            fatalError("ThemeKit: out of memory for \(capacity) bindings")
+        }
+        return memory.bindMemory(to: BindingRecord.self, capacity: capacity)
+    }
 
     /// The number of records a block of `sizeClass` holds.
     @inline(__always)
@@ -58,10 +72,8 @@ struct BindingPool {
     private mutating func grow(toHold count: Int) {
         var newCapacity = capacity
         while newCapacity < count { newCapacity *= 2 }
-        let grown = UnsafeMutablePointer<BindingRecord>.allocate(capacity: newCapacity)
-        grown.moveInitialize(from: records, count: end)
-        records.deallocate()
-        records = grown
+        // Records are trivial: a bitwise move is a move.
+        records = Self.reallocate(records, capacity: newCapacity)
         capacity = newCapacity
     }
 }

@@ -1,5 +1,10 @@
-/// One binding's work, specialised at `bind` time for its object and value types,
-/// so the refresh loop performs no dynamic cast and no key-path hashing.
+/// One kind of binding work, specialised for its object and value types, so the
+/// refresh loop performs no dynamic cast and no key-path hashing.
+///
+/// A closure binding's runner is shared by every binding of its key path in one theme
+/// (the binding's own provider lives in its record, see `ProviderStorage`); a themed
+/// property's runner by every binding of that property; a `customize` runner is its
+/// binding's own.
 @usableFromInline
 // Sound: created on the binding thread and handed over through the theme's lock;
 // from then on only the delivering thread reads or writes it (the `var`s are
@@ -16,28 +21,41 @@ class BindingRunner: @unchecked Sendable {
     /// what it learns in the running theme, and `storedOffset` is unused.
     final let isShared: Bool
     /// Whether the object type is a class (not a class-bound existential), so an
-    /// unchecked downcast to it is exact. (Stored here, next to the other small
-    /// fields, to keep a runner in a 64-byte heap block.)
+    /// unchecked downcast to it is exact.
     final let isConcreteClass: Bool
     /// The process-wide serial of a shared runner (the key of its cache slot), `0` for
     /// every other runner — and for a shared one made after 2³² − 1 others, which then
     /// runs its provider per object: the refresh loop finds a shared value without
-    /// calling `run`. (32 bits, beside the other small fields, keep the runner in a
-    /// 64-byte heap block.)
+    /// calling `run`.
     final let serial: UInt32
+    /// The key path this runner writes; `nil` for `customize` runners.
+    final let keyPath: AnyKeyPath?
 
     @usableFromInline
-    init(isShared: Bool = false, isConcreteClass: Bool = true, serial: UInt32 = 0) {
+    init(keyPath: AnyKeyPath?, isShared: Bool = false, isConcreteClass: Bool = true, serial: UInt32 = 0) {
+        self.keyPath = keyPath
         self.isShared = isShared
         self.isConcreteClass = isConcreteClass
         self.serial = serial
+        if let keyPath { keyPathHash = Int32(truncatingIfNeeded: keyPath.hashValue) }
     }
 
-    /// The key path this runner writes; `nil` for `customize` runners.
-    var keyPath: AnyKeyPath? { nil }
+    /// The runner for closure bindings of `keyPath` (a key path of the type this class
+    /// is specialised for); only `KeyPathBindingRunner` makes one.
+    class func makeRunner(for keyPath: AnyKeyPath) -> BindingRunner { fatalError("abstract") }
 
-    /// Runs the provider and writes the result into `object`.
-    func run(_ object: AnyObject, _ context: ThemeContext) { fatalError("abstract") }
+    /// Gives back the provider in `provider`, the storage of a binding run by a runner
+    /// of this class (nothing to do for runners without per-binding providers).
+    class func destroyProvider(_ provider: UnsafeMutableRawPointer) {}
+
+    /// Gives back the provider in `provider`, the storage of a binding of this runner.
+    func destroyProvider(_ provider: UnsafeMutableRawPointer) {}
+
+    /// Runs the provider — this runner's own, or the binding's at `provider` — and
+    /// writes the result into `object`.
+    func run(_ object: AnyObject, _ context: ThemeContext, _ provider: UnsafeMutableRawPointer) {
+        fatalError("abstract")
+    }
 
     /// Copies the value at `source` — a value of this runner's property type, computed
     /// by this shared runner earlier in the pass — into the stored property at `offset`
@@ -45,34 +63,54 @@ class BindingRunner: @unchecked Sendable {
     func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) { fatalError("abstract") }
 }
 
+/// The runner of every closure binding of one key path in one theme.
 @usableFromInline
 // Sound: see BindingRunner.
 final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
     private let path: ReferenceWritableKeyPath<Object, Value>
-    private let provider: @Sendable (ThemeContext) -> Value
+    /// `ProviderBox<Value>`, kept so destroying a provider passes the metadata along
+    /// instead of looking it up in the runtime's generic-metadata cache (~300
+    /// instructions) per binding.
+    private let boxType: Any.Type
 
-    @usableFromInline
-    init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
+    init(path: ReferenceWritableKeyPath<Object, Value>) {
         self.path = path
-        self.provider = provider
-        super.init(isConcreteClass: (Object.self as Any.Type) is AnyClass)
+        boxType = ProviderBox<Value>.self
+        super.init(keyPath: path, isConcreteClass: (Object.self as Any.Type) is AnyClass)
     }
 
-    override var keyPath: AnyKeyPath? { path }
+    override class func makeRunner(for keyPath: AnyKeyPath) -> BindingRunner {
+        // The caller passes the key path it bound with this very class.
+        KeyPathBindingRunner(path: keyPath as! ReferenceWritableKeyPath<Object, Value>)
+    }
 
-    override func run(_ object: AnyObject, _ context: ThemeContext) {
+    override class func destroyProvider(_ provider: UnsafeMutableRawPointer) {
+        provider.assumingMemoryBound(to: ProviderBox<Value>.self).deinitialize(count: 1)
+    }
+
+    override func destroyProvider(_ provider: UnsafeMutableRawPointer) {
+        // `boxType` is `ProviderBox<Value>`: opening it passes its metadata to `destroy`.
+        destroy(provider, as: boxType)
+    }
+
+    private func destroy<Box>(_ provider: UnsafeMutableRawPointer, as type: Box.Type) {
+        provider.assumingMemoryBound(to: Box.self).deinitialize(count: 1)
+    }
+
+    override func run(_ object: AnyObject, _ context: ThemeContext, _ binding: UnsafeMutableRawPointer) {
+        // The record of a binding of this key path holds a `ProviderBox<Value>` (the
+        // table looks runners up by key path, and the key path fixes `Value`).
         // The provider runs before any access to the property begins, so it may read it.
-        let value = provider(context)
+        let value = binding.assumingMemoryBound(to: ProviderBox<Value>.self).pointee.provider(context)
         if storedOffset > 0 {
-            // A plain stored property at a fixed offset in this very object (the runner
-            // only ever runs on the object it was bound with, and a stored property has
-            // the same offset in every instance of a class and of its subclasses): write
-            // it directly, skipping the key-path runtime's retain and exclusivity bookkeeping.
+            // A plain stored property at a fixed offset (a stored property has the same
+            // offset in every instance of a class and of its subclasses): write it
+            // directly, skipping the key-path runtime's retain and exclusivity bookkeeping.
             let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
             (base + Int(storedOffset)).assumingMemoryBound(to: Value.self).pointee = value
             return
         }
-        // The table stores exactly the object bound with this runner, so for a
+        // The table runs a binding only on the object it was bound with, so for a
         // concrete class the unchecked downcast is exact.
         let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
         if storedOffset == 0 {
@@ -130,10 +168,10 @@ final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendab
 
     init(body: @escaping @Sendable (Object, ThemeContext) -> Void) {
         self.body = body
-        super.init(isConcreteClass: (Object.self as Any.Type) is AnyClass)
+        super.init(keyPath: nil, isConcreteClass: (Object.self as Any.Type) is AnyClass)
     }
 
-    override func run(_ object: AnyObject, _ context: ThemeContext) {
+    override func run(_ object: AnyObject, _ context: ThemeContext, _ binding: UnsafeMutableRawPointer) {
         let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
         body(typed, context)
     }

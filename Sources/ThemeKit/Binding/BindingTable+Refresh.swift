@@ -52,7 +52,10 @@ extension BindingTable {
                 }
                 recorder.begin(isInitial: bindings[position].isNew)
                 bindings[position].isNew = false
-                runner._withUnsafeGuaranteedRef { $0.run(object, context) }
+                // Providers cannot add bindings (they only queue work), so the pool stays put.
+                runner._withUnsafeGuaranteedRef {
+                    $0.run(object, context, UnsafeMutableRawPointer(bindings.baseAddress! + position))
+                }
                 if updateDependencies(
                     of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position),
                     generation: generation)
@@ -72,12 +75,7 @@ extension BindingTable {
     ) {
         let record = objects + Int(slot)
         guard record.pointee.identifier != nil, index < record.pointee.bindingCount else { return }
-        // A new key-path binding may have been queued before an earlier one of the same
-        // key path taught the cache its offset: look again, and teach it if still unknown.
-        let runner = bindings(of: slot)[index].runner?.takeUnretainedValue()
-        let learns = runner.map { !$0.isShared && $0.storedOffset < 0 && $0.keyPath != nil && !prepare($0) } ?? false
         runLoaded(object, slot: slot, index: index, epoch: epoch, style: style, contrast: contrast, recorder: recorder)
-        if learns, let runner { learn(from: runner) }
         record.pointee.hasNewBindings = bindings(of: slot).contains { $0.isNew && $0.runner != nil }
     }
 
@@ -95,7 +93,9 @@ extension BindingTable {
         recorder.begin(isInitial: bindings[index].isNew)
         bindings[index].isNew = false
         runner._withUnsafeGuaranteedRef {
-            $0.run(object, ThemeContext(style: style, contrast: contrast, recorder: recorder))
+            $0.run(
+                object, ThemeContext(style: style, contrast: contrast, recorder: recorder),
+                UnsafeMutableRawPointer(bindings.baseAddress! + index))
         }
         // The run cannot add bindings (user code only queues work), so `bindings` is still valid.
         if updateDependencies(

@@ -1,5 +1,9 @@
-/// One binding: a runner and what it read on its last run.
+/// One binding: a runner, its provider, and what it read on its last run.
 struct BindingRecord {
+    /// The binding's own provider, for a runner shared by the bindings of one key path
+    /// (empty otherwise). The first field, so the record's address is the provider's:
+    /// the runner that owns it destroys it when the binding goes (`releaseBinding`).
+    var provider = ProviderStorage()
     /// `nil` marks a removed binding whose position may be reused. Retained manually:
     /// the table retains on insert and releases on removal, so the refresh loop
     /// calls runners without reference counting.
@@ -13,6 +17,18 @@ struct BindingRecord {
     var epoch: UInt32
     /// Whether the binding has not run yet.
     var isNew: Bool
+
+    init(
+        runner: Unmanaged<BindingRunner>?, provider: ProviderStorage = ProviderStorage(), dependencies: UInt64,
+        indexed: UInt64, epoch: UInt32, isNew: Bool
+    ) {
+        self.runner = runner
+        self.provider = provider
+        self.dependencies = dependencies
+        self.indexed = indexed
+        self.epoch = epoch
+        self.isNew = isNew
+    }
 }
 
 /// A tracked object: one reference that does not keep it alive, shared by all its
@@ -77,7 +93,7 @@ final class BindingTable {
     /// Head of each node's object list, indexed by node id.
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private(set) var liveObjectCount = 0
-    @exclusivity(unchecked) private var keyPaths = KeyPathCache()
+    @exclusivity(unchecked) private var keyPathRunners = KeyPathRunnerCache()
     /// The slot returned by the last `slot(for:node:)`, and its object, held strongly
     /// until the pass ends (`endPass()`), so recognising it again needs no weak load.
     @exclusivity(unchecked) private(set) var lastSlot: Int32 = -1
@@ -97,7 +113,8 @@ final class BindingTable {
     deinit {
         lastObject?.release()
         for slot in 0..<objectCount {
-            for binding in bindings(of: Int32(slot)) { binding.runner?.release() }
+            let bindings = bindings(of: Int32(slot))
+            for position in bindings.indices { releaseBinding(bindings.baseAddress! + position) }
             objects[slot].reference?.release()
         }
         objects.deinitialize(count: objectCount)
@@ -225,9 +242,10 @@ final class BindingTable {
         let index = Int(slot)
         guard let identifier = objects[index].identifier else { return }
         if slot == lastSlot { endPass() }
-        for binding in bindings(of: slot) {
-            markStale(binding.indexed)
-            binding.runner?.release()
+        let bindings = bindings(of: slot)
+        for position in bindings.indices {
+            markStale(bindings[position].indexed)
+            releaseBinding(bindings.baseAddress! + position)
         }
         unlink(slot: slot)
         slotByIdentifier.remove(identifier, ifSlot: slot)
@@ -260,30 +278,35 @@ final class BindingTable {
 
     // MARK: Bindings
 
-    /// Adds or replaces the binding for `runner.keyPath` (customize runners always add).
+    /// Adds or replaces the binding for the source's key path (`customize` runners always add).
     /// - Returns: The binding's index within the object.
-    func addBinding(_ runner: BindingRunner, slot: Int32) -> Int32 {
+    func addBinding(_ source: BindingSource, slot: Int32) -> Int32 {
         let index = Int(slot)
-        let retained = Unmanaged.passRetained(runner)
+        let retained: Unmanaged<BindingRunner>
+        let provider: ProviderStorage
+        switch source {
+        case .runner(let runner):
+            retained = .passRetained(runner)
+            provider = ProviderStorage()
+        case .provider(let storage, let keyPath, let runnerType):
+            retained = keyPathRunners.runner(for: keyPath, runnerType: runnerType).retain()
+            provider = storage
+        }
         objects[index].hasNewBindings = true
-        if let keyPath = runner.keyPath {
-            if !runner.isShared {
-                let info = keyPaths.info(for: keyPath)
-                runner.storedOffset = info.offset
-                runner.keyPathHash = Int32(truncatingIfNeeded: info.hash)
-            }
-            let hash = runner.keyPathHash
+        if let keyPath = retained._withUnsafeGuaranteedRef({ $0.keyPath }) {
+            let hash = retained._withUnsafeGuaranteedRef { $0.keyPathHash }
             let bindings = bindings(of: slot)
             for position in bindings.indices {
                 // Equal key paths have equal hashes: compare paths only when the hashes match.
                 guard let existing = bindings[position].runner,
                     existing._withUnsafeGuaranteedRef({ $0.keyPathHash == hash }),
-                    let existingPath = existing.takeUnretainedValue().keyPath,
+                    let existingPath = existing._withUnsafeGuaranteedRef({ $0.keyPath }),
                     existingPath === keyPath || existingPath == keyPath
                 else { continue }
+                releaseBinding(bindings.baseAddress! + position)
                 bindings[position].runner = retained
+                bindings[position].provider = provider
                 bindings[position].isNew = true
-                existing.release()
                 return Int32(position)
             }
         }
@@ -291,6 +314,7 @@ final class BindingTable {
             // Keep `indexed`: the stale entries of the old binding still point here.
             let bindings = bindings(of: slot)
             bindings[free].runner = retained
+            bindings[free].provider = provider
             bindings[free].isNew = true
             bindings[free].epoch = 0
             return Int32(free)
@@ -298,9 +322,22 @@ final class BindingTable {
         let count = Int(objects[index].bindingCount)
         if count == BindingPool.blockSize(objects[index].sizeClass) { growBlock(slot: slot) }
         (pool.records + Int(objects[index].firstBinding) + count).initialize(
-            to: BindingRecord(runner: retained, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
+            to: BindingRecord(
+                runner: retained, provider: provider, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
         objects[index].bindingCount += 1
         return Int32(count)
+    }
+
+    /// Releases the runner of the binding at `binding` and the provider it holds, and
+    /// marks the position free.
+    @inline(__always)
+    private func releaseBinding(_ binding: UnsafeMutablePointer<BindingRecord>) {
+        guard let runner = binding.pointee.runner else { return }
+        // The provider is the record's first field (see `BindingRecord`).
+        runner._withUnsafeGuaranteedRef { $0.destroyProvider(UnsafeMutableRawPointer(binding)) }
+        binding.pointee.provider = ProviderStorage()
+        binding.pointee.runner = nil
+        runner.release()
     }
 
     /// Moves the full block of the object in `slot` to one twice its size.
@@ -318,24 +355,12 @@ final class BindingTable {
         objects[index].sizeClass = sizeClass + 1
     }
 
-    /// Gives a runner the offset the cache knows for its key path; returns whether it knew one.
-    func prepare(_ runner: BindingRunner) -> Bool {
-        guard let keyPath = runner.keyPath, !runner.isShared else { return true }
-        let offset = keyPaths.info(for: keyPath).offset
-        runner.storedOffset = offset
-        return offset >= 0
-    }
-
-    /// Records what a runner's first run learned about its key path.
-    func learn(from runner: BindingRunner) {
-        if let keyPath = runner.keyPath, !runner.isShared { keyPaths.learn(offset: runner.storedOffset, for: keyPath) }
-    }
-
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
     @discardableResult
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
         let bindings = bindings(of: slot)
-        for position in bindings.indices where bindings[position].runner?.takeUnretainedValue().keyPath == keyPath {
+        for position in bindings.indices
+        where bindings[position].runner?._withUnsafeGuaranteedRef({ $0.keyPath }) == keyPath {
             removeBinding(at: position, slot: slot)
             return true
         }
@@ -349,8 +374,7 @@ final class BindingTable {
         let bindings = bindings(of: slot)
         let dependencies = bindings[position].dependencies
         markStale(dependencies & bindings[position].indexed)
-        bindings[position].runner?.release()
-        bindings[position].runner = nil
+        releaseBinding(bindings.baseAddress! + position)
         bindings[position].dependencies = 0
         recomputeUnion(slot: slot)
         if bindings.allSatisfy({ $0.runner == nil }) { prune(slot: slot) }

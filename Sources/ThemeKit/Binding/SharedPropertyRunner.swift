@@ -5,7 +5,7 @@ import Foundation
 /// learns (the value of the pass, the property's offset) lives in the running
 /// theme's `SharedResultCache`.
 // Sound: every stored property is a `let`; the inherited `keyPathHash` is written
-// only in `init`, and `storedOffset` never (the binding table checks `isShared`).
+// only in `init`, and `storedOffset` never (the runner keeps offsets in the theme's cache).
 final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
     let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
@@ -20,14 +20,11 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
             next += 1
             return next
         }
-        super.init(isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass, serial: serial)
-        // Set once, before the runner is shared; never written again.
-        keyPathHash = Int32(truncatingIfNeeded: path.hashValue)
+        super.init(
+            keyPath: path, isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass, serial: serial)
     }
 
-    override var keyPath: AnyKeyPath? { path }
-
-    override func run(_ object: AnyObject, _ context: ThemeContext) {
+    override func run(_ object: AnyObject, _ context: ThemeContext, _ binding: UnsafeMutableRawPointer) {
         let recorder = context.recorder
         let state = recorder.state
         let stamp = state.pointee.valuesStamp

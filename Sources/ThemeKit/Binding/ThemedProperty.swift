@@ -52,6 +52,6 @@ extension Theme {
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ property: ThemedProperty<Object, Value>, in node: ThemeNode? = nil
     ) {
-        enqueue(object, property.runner, in: node)
+        enqueue(object, .runner(property.runner), in: node)
     }
 }

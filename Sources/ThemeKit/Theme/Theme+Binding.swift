@@ -23,17 +23,23 @@ extension Theme {
         _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // Inlinable so the runner's generic type is resolved in the caller, once,
-        // instead of through a metadata lookup on every call.
-        enqueue(object, KeyPathBindingRunner(path: keyPath, provider: provider), in: node)
+        // Inlinable so the provider's and the runner's generic types are resolved in the
+        // caller, once, instead of through metadata lookups on every call. The provider
+        // goes into the binding's record; the runner (made once per key path and theme)
+        // is the table's.
+        enqueue(
+            object,
+            .provider(
+                ProviderStorage(provider), keyPath: keyPath, runnerType: KeyPathBindingRunner<Object, Value>.self),
+            in: node)
     }
 
     /// Queues a binding for the next pass (run at once when nothing else is delivering).
     @usableFromInline
-    func enqueue(_ object: AnyObject, _ runner: BindingRunner, in node: ThemeNode?) {
+    func enqueue(_ object: AnyObject, _ source: BindingSource, in node: ThemeNode?) {
         checkOwnership(node)
-        if core.bindDirectly(object, runner, node: node) { return }
-        core.mutate { $0.pending.operations.append(.bind(object: object, runner: runner, node: node)) }
+        if core.bindDirectly(object, source, node: node) { return }
+        core.mutate { $0.pending.operations.append(.bind(object: object, source: source, node: node)) }
     }
 
     /// Runs `body` now and whenever something it read through `env` changes, for
@@ -44,7 +50,7 @@ extension Theme {
     public func customize<Object: AnyObject>(
         _ object: Object, in node: ThemeNode? = nil, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) {
-        enqueue(object, CustomizeRunner(body: body), in: node)
+        enqueue(object, .runner(CustomizeRunner(body: body)), in: node)
     }
 
     /// Re-runs every provider and `customize` closure of `object` now (for a control

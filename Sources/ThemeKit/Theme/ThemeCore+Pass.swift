@@ -201,7 +201,7 @@ extension ThemeCore {
     /// and nobody delivers — a screen binding its views one by one. Anything the
     /// provider changes is delivered before this returns, as after any pass.
     /// - Returns: `false` when the binding must be queued instead.
-    func bindDirectly(_ object: AnyObject, _ runner: BindingRunner, node: ThemeNode?) -> Bool {
+    func bindDirectly(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) -> Bool {
         lock.lock()
         guard !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
             lock.unlock()
@@ -219,13 +219,13 @@ extension ThemeCore {
             var direct = directScratch
             directScratch = []
             moveObject(slot: slot, to: node.id, direct: &direct)
-            direct.append((slot, table.addBinding(runner, slot: slot), 0))
+            direct.append((slot, table.addBinding(source, slot: slot), 0))
             run(direct, recorder: recorder)
             direct.removeAll(keepingCapacity: true)
             directScratch = direct
         } else {
             // The common case: one new binding to run, on an object the caller holds.
-            let index = table.addBinding(runner, slot: slot)
+            let index = table.addBinding(source, slot: slot)
             let nodeID = table.objects[Int(slot)].node
             table.runBinding(
                 object, slot: slot, index: Int(index), epoch: epoch, style: tree.style(of: nodeID),
@@ -241,8 +241,8 @@ extension ThemeCore {
         dirtyNodes: inout [Int32]
     ) {
         switch operation {
-        case .bind(let object, let runner, let node):
-            applyBind(object, runner, node: node, direct: &direct)
+        case .bind(let object, let source, let node):
+            applyBind(object, source, node: node, direct: &direct)
         case .unbind(let object, let keyPath):
             if let slot = table.existingSlot(for: object) { table.removeBinding(keyPath: keyPath, slot: slot) }
         case .unbindAll(let object):
@@ -274,15 +274,15 @@ extension ThemeCore {
         }
     }
 
-    /// Tracks `object` (moving it to `node` if given) and adds the binding of `runner`.
+    /// Tracks `object` (moving it to `node` if given) and adds the binding of `source`.
     private func applyBind(
-        _ object: AnyObject, _ runner: BindingRunner, node: ThemeNode?,
+        _ object: AnyObject, _ source: BindingSource, node: ThemeNode?,
         direct: inout [(slot: Int32, index: Int32, mask: UInt64)]
     ) {
         let nodeID = node.map { $0.id }
         let (slot, isNew) = table.slot(for: object, node: nodeID ?? 0)
         if let nodeID, !isNew { moveObject(slot: slot, to: nodeID, direct: &direct) }
-        let index = table.addBinding(runner, slot: slot)
+        let index = table.addBinding(source, slot: slot)
         direct.append((slot, index, 0))
     }
 

@@ -59,6 +59,11 @@ final class ThemeCore: @unchecked Sendable {
         tree = NodeTree(style: model.style, contrast: model.contrast)
     }
 
+    deinit {
+        // Bindings still queued (a theme let go of inside its own batch) own their providers.
+        for case .bind(_, let source, _) in model.pending.operations { source.discard() }
+    }
+
     /// Problems met while reading storage at start-up.
     let storageIssues: [ThemeStorageError]
 

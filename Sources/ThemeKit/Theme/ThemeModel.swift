@@ -1,6 +1,23 @@
+/// What a `bind` call adds: a runner of its own (a themed property's, a `customize`
+/// closure's) or a closure for a key path, whose shared runner the table looks up
+/// (made with `runnerType`, the runner class for the key path's types, if new).
+@usableFromInline
+enum BindingSource {
+    case runner(BindingRunner)
+    /// Owns the provider: applying the binding moves it into the table, discarding it
+    /// calls `runnerType.destroyProvider` (see `discard()`).
+    case provider(ProviderStorage, keyPath: AnyKeyPath, runnerType: BindingRunner.Type)
+
+    /// Gives back what the source owns, for a binding that will never be added.
+    func discard() {
+        guard case .provider(var storage, _, let runnerType) = self else { return }
+        withUnsafeMutableBytes(of: &storage.words) { runnerType.destroyProvider($0.baseAddress!) }
+    }
+}
+
 /// Work handed from mutating threads to the delivering thread.
 enum EngineOperation {
-    case bind(object: AnyObject, runner: BindingRunner, node: ThemeNode?)
+    case bind(object: AnyObject, source: BindingSource, node: ThemeNode?)
     case unbind(object: AnyObject, keyPath: AnyKeyPath)
     case unbindAll(object: AnyObject)
     case refresh(object: AnyObject)

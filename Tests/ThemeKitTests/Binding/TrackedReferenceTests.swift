@@ -67,11 +67,13 @@ struct TrackedReferenceTests {
         #expect(deinited.value)
     }
 
-    @Test("an object record packs into 48 bytes")
+    @Test("object and binding records pack into 48 bytes each")
     func recordSize() {
         #if !canImport(ObjectiveC)
             #expect(MemoryLayout<ObjectRecord>.stride == 48)
         #endif
-        #expect(MemoryLayout<BindingRecord>.stride == 32)
+        // A binding record holds its provider inline, at its very start.
+        #expect(MemoryLayout<BindingRecord>.stride == 48)
+        #expect(MemoryLayout<BindingRecord>.offset(of: \BindingRecord.provider) == 0)
     }
 }
