@@ -94,12 +94,9 @@ final class BindingTable {
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private(set) var liveObjectCount = 0
     @exclusivity(unchecked) private var keyPathRunners = KeyPathRunnerCache()
-    /// The slot returned by the last `slot(for:node:)`, and its object, held strongly
-    /// until the pass ends (`endPass()`), so recognising it again needs no weak load.
+    /// The slot returned by the last `slot(for:node:)`, so an object's bindings, made one
+    /// after another, find it without a lookup (`-1`: none).
     @exclusivity(unchecked) private(set) var lastSlot: Int32 = -1
-    /// Retained manually: comparing against it must not touch its reference count
-    /// (a weakly referenced object's count lives in a side table, which is slow).
-    @exclusivity(unchecked) private var lastObject: Unmanaged<AnyObject>?
     @exclusivity(unchecked) private var registrationsSinceSweep = 0
     /// Tracked objects after the last sweep: the next sweep runs once as many new objects
     /// were registered (at least 1024), so sweeping costs O(1) amortised per registration.
@@ -111,7 +108,6 @@ final class BindingTable {
     }
 
     deinit {
-        lastObject?.release()
         for slot in 0..<objectCount {
             let bindings = bindings(of: Int32(slot))
             for position in bindings.indices { releaseBinding(bindings.baseAddress! + position) }
@@ -161,14 +157,9 @@ final class BindingTable {
     /// The slot of `object`, creating one attached to `node` when it is new.
     func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
         // An object's bindings are usually made one after another: skip the lookup.
-        // While held, the last object cannot die, so an equal address means the same object.
-        if let last = lastObject, last.toOpaque() == Unmanaged.passUnretained(object).toOpaque() {
-            return (lastSlot, false)
-        }
+        if lastSlot >= 0, objects[Int(lastSlot)].reference?.refers(to: object) == true { return (lastSlot, false) }
         let found = lookUpSlot(for: object, identifier: ObjectIdentifier(object), node: node)
-        endPass()
         lastSlot = found.slot
-        lastObject = .passRetained(object)
         return found
     }
 
@@ -206,19 +197,12 @@ final class BindingTable {
         return (slot, true)
     }
 
-    /// Lets go of the last bound object: call when a pass (or a direct bind) ends, so
-    /// the table never keeps an object alive past the call that bound it.
-    func endPass() {
-        lastSlot = -1
-        let last = lastObject
-        lastObject = nil
-        last?.release()
-    }
+    /// Forgets the last slot found: call when a pass (or a direct bind) ends.
+    func endPass() { lastSlot = -1 }
 
     /// The live object in `slot`, or `nil` (pruning the slot) when it was released.
     @inline(__always)
     func loadObject(slot: Int32) -> AnyObject? {
-        if slot == lastSlot, let lastObject { return lastObject.takeUnretainedValue() }
         guard objects[Int(slot)].identifier != nil else { return nil }
         guard let object = objects[Int(slot)].reference?.load() else {
             prune(slot: slot)
@@ -293,15 +277,14 @@ final class BindingTable {
             provider = storage
         }
         objects[index].hasNewBindings = true
-        if let keyPath = retained._withUnsafeGuaranteedRef({ $0.keyPath }) {
+        if retained._withUnsafeGuaranteedRef({ $0.keyPath != nil }) {
             let hash = retained._withUnsafeGuaranteedRef { $0.keyPathHash }
             let bindings = bindings(of: slot)
             for position in bindings.indices {
                 // Equal key paths have equal hashes: compare paths only when the hashes match.
                 guard let existing = bindings[position].runner,
                     existing._withUnsafeGuaranteedRef({ $0.keyPathHash == hash }),
-                    let existingPath = existing._withUnsafeGuaranteedRef({ $0.keyPath }),
-                    existingPath === keyPath || existingPath == keyPath
+                    existing.toOpaque() == retained.toOpaque() || Self.haveEqualKeyPaths(existing, retained)
                 else { continue }
                 releaseBinding(bindings.baseAddress! + position)
                 bindings[position].runner = retained
@@ -326,6 +309,14 @@ final class BindingTable {
                 runner: retained, provider: provider, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
         objects[index].bindingCount += 1
         return Int32(count)
+    }
+
+    private static func haveEqualKeyPaths(_ first: Unmanaged<BindingRunner>, _ second: Unmanaged<BindingRunner>) -> Bool
+    {
+        guard let path = first.takeUnretainedValue().keyPath, let other = second.takeUnretainedValue().keyPath else {
+            return false
+        }
+        return path === other || path == other
     }
 
     /// Releases the runner of the binding at `binding` and the provider it holds, and
@@ -390,8 +381,10 @@ final class BindingTable {
         if changed { recomputeUnion(slot: slot) }
     }
 
-    /// Stores a binding's new dependencies and indexes the keys it newly read.
-    /// - Returns: Whether they changed (the object's union must then be recomputed).
+    /// Stores a binding's new dependencies, adds them to the object's union, and indexes
+    /// the keys it newly read.
+    /// - Returns: Whether the binding stopped reading something (the object's union must
+    ///   then be recomputed: another binding may still read it).
     @inline(__always)
     func updateDependencies(
         of binding: inout BindingRecord, to dependencies: UInt64, slot: Int32, index: Int32, generation: UInt32
@@ -399,6 +392,7 @@ final class BindingTable {
         let old = binding.dependencies
         guard old != dependencies else { return false }
         binding.dependencies = dependencies
+        objects[Int(slot)].dependencies |= dependencies
         let missing = dependencies & DependencyBits.extensions & ~binding.indexed
         if missing != 0 {
             var bits = missing
@@ -409,9 +403,9 @@ final class BindingTable {
             }
             binding.indexed |= missing
         }
-        let dropped = old & ~dependencies & DependencyBits.extensions
-        if dropped != 0 { markStale(dropped) }
-        return true
+        let dropped = old & ~dependencies
+        if dropped & DependencyBits.extensions != 0 { markStale(dropped & DependencyBits.extensions) }
+        return dropped != 0
     }
 
     func recomputeUnion(slot: Int32) {

@@ -159,15 +159,10 @@ extension ThemeCore {
     }
 
     /// Starts a pass (or a direct bind) over `snapshot`: a new epoch, and the recorder reading it.
-    private func beginPass(snapshot: ValueSnapshot) -> DependencyRecorder {
+    private func beginPass(snapshot: ValueSnapshot?) -> DependencyRecorder {
         epoch &+= 1
         if epoch == 0 { epoch = 1 }
-        guard let recorder = self.recorder else {
-            let recorder = DependencyRecorder(snapshot: snapshot)
-            self.recorder = recorder
-            return recorder
-        }
-        if !recorder.reads(snapshot) { recorder.snapshot = snapshot }
+        if let snapshot, !recorder.reads(snapshot) { recorder.snapshot = snapshot }
         return recorder
     }
 
@@ -208,7 +203,8 @@ extension ThemeCore {
             return false
         }
         model.isDelivering = true
-        let snapshot = model.currentSnapshot()
+        // Usually the recorder already reads the current snapshot: then take no reference.
+        let snapshot = model.snapshot.map { self.recorder.reads($0) } == true ? nil : model.currentSnapshot()
         lock.unlock()
         // With nothing pending, the delivered appearance and the tree are current,
         // so the binding (and, if it moved, its object) is all there is to run.

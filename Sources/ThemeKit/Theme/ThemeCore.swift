@@ -26,7 +26,8 @@ final class ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var epoch: UInt32 = 0
     @exclusivity(unchecked) var deliveredStyle: ThemeStyle
     @exclusivity(unchecked) var deliveredContrast: ThemeContrast
-    @exclusivity(unchecked) var recorder: DependencyRecorder?
+    /// Made with the first snapshot; each pass points it at the current one.
+    let recorder: DependencyRecorder
     @exclusivity(unchecked) var changedNodes: [ChangedNode] = []
     @exclusivity(unchecked) var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
@@ -57,6 +58,7 @@ final class ThemeCore: @unchecked Sendable {
         model.lastDeliveredStyle = model.style
         model.lastDeliveredContrast = model.contrast
         tree = NodeTree(style: model.style, contrast: model.contrast)
+        recorder = DependencyRecorder(snapshot: model.currentSnapshot())
     }
 
     deinit {
