@@ -95,7 +95,8 @@ final class BindingTable {
     @exclusivity(unchecked) private(set) var liveObjectCount = 0
     @exclusivity(unchecked) private var keyPathRunners = KeyPathRunnerCache()
     /// The slot returned by the last `slot(for:node:)`, so an object's bindings, made one
-    /// after another, find it without a lookup (`-1`: none).
+    /// after another, find it without a lookup (`-1`: none). Valid until that slot is
+    /// pruned (which resets it): a slot in use keeps its object's address from being reused.
     @exclusivity(unchecked) private(set) var lastSlot: Int32 = -1
     @exclusivity(unchecked) private var registrationsSinceSweep = 0
     /// Tracked objects after the last sweep: the next sweep runs once as many new objects
@@ -197,9 +198,6 @@ final class BindingTable {
         return (slot, true)
     }
 
-    /// Forgets the last slot found: call when a pass (or a direct bind) ends.
-    func endPass() { lastSlot = -1 }
-
     /// The live object in `slot`, or `nil` (pruning the slot) when it was released.
     @inline(__always)
     func loadObject(slot: Int32) -> AnyObject? {
@@ -225,7 +223,7 @@ final class BindingTable {
     func prune(slot: Int32) {
         let index = Int(slot)
         guard let identifier = objects[index].identifier else { return }
-        if slot == lastSlot { endPass() }
+        if slot == lastSlot { lastSlot = -1 }
         let bindings = bindings(of: slot)
         for position in bindings.indices {
             markStale(bindings[position].indexed)

@@ -98,14 +98,12 @@ extension ThemeCore {
         }
 
         guard runsCallbacks else {
-            table.endPass()
             if !events.isEmpty { self.events.post(events) }
             return
         }
 
         // 4. Providers and customize closures.
         run(direct, recorder: recorder)
-        table.endPass()
         for change in changedNodes {
             let style = tree.style(of: change.node)
             let contrast = tree.contrast(of: change.node)
@@ -227,7 +225,6 @@ extension ThemeCore {
                 object, slot: slot, index: Int(index), epoch: epoch, style: tree.style(of: nodeID),
                 contrast: tree.contrast(of: nodeID), recorder: recorder)
         }
-        table.endPass()
         deliver()
         return true
     }
