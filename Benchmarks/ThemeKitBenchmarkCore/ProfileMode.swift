@@ -61,6 +61,8 @@ public enum ProfileMode {
             for _ in 0..<repetitions {
                 let views = makeViews(workload.objectCount)
                 let theme = makeBenchTheme()
+                // As the registration scenario does: the providers read applied values.
+                theme.apply(PaletteA(colors: colors))
                 func register() {
                     for (index, view) in views.enumerated() {
                         style.bind(view, index: index, workload: workload, in: theme)

@@ -84,6 +84,12 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         KeyPathBindingRunner(path: keyPath as! ReferenceWritableKeyPath<Object, Value>)
     }
 
+    /// Calls the provider in place (borrowed: no retain of its context).
+    @inline(__always)
+    private static func call(_ box: borrowing ProviderBox<Value>, _ context: ThemeContext) -> Value {
+        box.provider(context)
+    }
+
     override class func destroyProvider(_ provider: UnsafeMutableRawPointer) {
         provider.assumingMemoryBound(to: ProviderBox<Value>.self).deinitialize(count: 1)
     }
@@ -101,7 +107,7 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         // The record of a binding of this key path holds a `ProviderBox<Value>` (the
         // table looks runners up by key path, and the key path fixes `Value`).
         // The provider runs before any access to the property begins, so it may read it.
-        let value = binding.assumingMemoryBound(to: ProviderBox<Value>.self).pointee.provider(context)
+        let value = Self.call(binding.assumingMemoryBound(to: ProviderBox<Value>.self).pointee, context)
         if storedOffset > 0 {
             // A plain stored property at a fixed offset (a stored property has the same
             // offset in every instance of a class and of its subclasses): write it
