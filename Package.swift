@@ -13,7 +13,8 @@ let package = Package(
     ],
     targets: [
         // Three Swift-runtime entry points for tracking objects without weak references
-        // (Sources/ThemeKit/Binding/TrackedReference.swift); used only without Objective-C.
+        // (Sources/ThemeKit/Binding/TrackedReference.swift; used only without Objective-C)
+        // and the futex lock ThemeKit uses on Linux (Sources/ThemeKit/Internal/Locked.swift).
         .target(name: "ThemeKitRuntimeShims"),
         .target(name: "ThemeKit", dependencies: ["ThemeKitRuntimeShims"]),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),

@@ -9,6 +9,9 @@
 #ifndef THEMEKIT_RUNTIME_SHIMS_H
 #define THEMEKIT_RUNTIME_SHIMS_H
 
+// The package's lock on Linux.
+#include "ThemeKitFutexLock.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
