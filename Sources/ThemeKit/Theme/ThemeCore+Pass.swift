@@ -74,8 +74,14 @@ extension ThemeCore {
             directScratch = direct
             dirtyScratch = dirtyNodes
         }
-        for operation in work.operations {
-            apply(operation, direct: &direct, dirtyNodes: &dirtyNodes)
+        // Each operation is moved out (a payload-free one left in its place), so applying it
+        // neither copies nor later releases its payload twice.
+        work.operations.withUnsafeMutableBufferPointer { operations in
+            for index in operations.indices {
+                let operation = (operations.baseAddress! + index).move()
+                (operations.baseAddress! + index).initialize(to: .prune)
+                apply(operation, direct: &direct, dirtyNodes: &dirtyNodes)
+            }
         }
 
         // 3. Re-resolve the tree where the theme's appearance or a node changed.
@@ -230,10 +236,10 @@ extension ThemeCore {
     }
 
     private func apply(
-        _ operation: EngineOperation, direct: inout [(slot: Int32, index: Int32, mask: UInt64)],
+        _ operation: consuming EngineOperation, direct: inout [(slot: Int32, index: Int32, mask: UInt64)],
         dirtyNodes: inout [Int32]
     ) {
-        switch operation {
+        switch consume operation {
         case .bind(let object, let source, let node):
             applyBind(object, source, node: node, direct: &direct)
         case .unbind(let object, let keyPath):
