@@ -16,8 +16,8 @@
 // unlock when uncontended); elsewhere a heap-allocated, never-moved
 // pthread_mutex_t (moving a pthread mutex after init is undefined).
 
-/// A mutual-exclusion lock over the platform's cheapest sleeping mutex.
 #if os(Linux)
+    /// A mutual-exclusion lock: a futex word.
     // Sound: the word is allocated once, never moved, and only touched through the
     // futex lock's atomic operations.
     package final class PlatformLock: @unchecked Sendable {
@@ -35,15 +35,9 @@
 
         @inline(__always)
         func unlock() { themekit_futex_unlock(word) }
-
-        @inline(__always)
-        func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-            lock()
-            defer { unlock() }
-            return try body()
-        }
     }
 #else
+    /// A mutual-exclusion lock over the platform mutex.
     // Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
     package final class PlatformLock: @unchecked Sendable {
         private let mutex: UnsafeMutablePointer<pthread_mutex_t>
@@ -65,15 +59,18 @@
 
         @inline(__always)
         func unlock() { pthread_mutex_unlock(mutex) }
-
-        @inline(__always)
-        func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
-            lock()
-            defer { unlock() }
-            return try body()
-        }
     }
 #endif
+
+extension PlatformLock {
+    /// Runs `body` with the lock held.
+    @inline(__always)
+    func withLock<Result, Failure: Error>(_ body: () throws(Failure) -> Result) throws(Failure) -> Result {
+        lock()
+        defer { unlock() }
+        return try body()
+    }
+}
 
 /// A value guarded by a ``PlatformLock``.
 // Sound: `value` is only read or written inside `lock`.
