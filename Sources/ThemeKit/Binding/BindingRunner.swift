@@ -6,9 +6,7 @@
 /// property's runner by every binding of that property; a `customize` runner is its
 /// binding's own.
 @usableFromInline
-// Sound: created on the binding thread and handed over through the theme's lock;
-// from then on only the delivering thread reads or writes it (the `var`s are
-// caches set by the binding table and by `run`) — deliveries never overlap.
+// Sound: after its hand-over under the theme's lock only the (never overlapping) delivering thread touches its `var`s.
 class BindingRunner: @unchecked Sendable {
     /// Byte offset of the property inside the object when the key path names a plain
     /// stored property; `0` when it does not (computed, observed, or through another

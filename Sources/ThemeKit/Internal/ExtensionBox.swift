@@ -13,8 +13,7 @@ class AnyExtensionBox: @unchecked Sendable {
 }
 
 @usableFromInline
-// Sound: `value` and `storage`'s pointee are set once in `init` and never written
-// again (the pointee is freed in `deinit`); both are of a Sendable type.
+// Sound: `value` and `storage`'s pointee (Sendable) are written only in `init` and freed only in `deinit`.
 final class ExtensionBox<Value: ThemeExtension>: AnyExtensionBox, @unchecked Sendable {
     /// The value, for observers, `==` and `Theme.value`: a stored `let`, so it is lent
     /// to a callee in place, without a copy.

@@ -18,8 +18,7 @@
 
 #if os(Linux)
     /// A mutual-exclusion lock: a futex word.
-    // Sound: the word is allocated once, never moved, and only touched through the
-    // futex lock's atomic operations.
+    // Sound: the word is allocated once, never moved, and only touched by the futex lock's atomic operations.
     package final class PlatformLock: @unchecked Sendable {
         private let word: UnsafeMutablePointer<UInt32>
 

@@ -3,9 +3,7 @@
 /// Providers read through it, so every binding in one pass sees the same values
 /// even when user code changes the theme meanwhile.
 @usableFromInline
-// Sound: every stored property is a `let` of immutable, Sendable contents; the
-// `addresses` table is written only in `init` and points into boxes `values` and
-// `fallbacks` keep alive.
+// Sound: all stored state is immutable after `init` (`addresses` points into boxes the snapshot keeps alive).
 final class ValueSnapshot: @unchecked Sendable {
     @usableFromInline let values: ContiguousArray<AnyExtensionBox?>
     @usableFromInline let variants: ContiguousArray<AnyVariantBox?>

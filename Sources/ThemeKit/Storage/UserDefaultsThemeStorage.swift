@@ -2,7 +2,7 @@ import Foundation
 
 /// A ``ThemeStorage`` backed by `UserDefaults`, the standard place for app preferences.
 public final class UserDefaultsThemeStorage: ThemeStorage {
-    // UserDefaults is documented thread-safe; it is not marked Sendable on every platform.
+    // Sound: UserDefaults is documented thread-safe; it is just not marked Sendable on every platform.
     private nonisolated(unsafe) let defaults: UserDefaults
 
     /// Storage over `UserDefaults.standard`.

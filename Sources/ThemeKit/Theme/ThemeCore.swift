@@ -10,10 +10,9 @@ import Foundation
 /// code runs only in those passes, never under the lock. Changes made by user code
 /// during a pass — or by other threads meanwhile — are queued and delivered by the
 /// same deliverer in the next pass, so passes never overlap and never deadlock.
-// Sound: `model` is only accessed under `lock`. `table`, `tree`, `recorder`,
-// `epoch`, the delivered* fields and the scratch buffers are only accessed by the
-// thread that set `model.isDelivering` (claimed and released under `lock`, which
-// orders one deliverer's accesses before the next one's).
+// (`table`, `tree`, `recorder`, `epoch`, the delivered* fields and the scratch buffers
+// belong to the thread that set `model.isDelivering`, claimed and released under `lock`.)
+// Sound: `model` is only touched under `lock`, the engine only by the one current deliverer.
 final class ThemeCore: @unchecked Sendable {
     // Exclusivity is not checked at run time on these fields: `model` is only accessed
     // under `lock`, and no user code runs while the lock is held; the engine fields are
