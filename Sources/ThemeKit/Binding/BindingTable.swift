@@ -291,9 +291,10 @@ final class BindingTable {
                 return Int32(position)
             }
         }
-        if let free = bindings(of: slot).firstIndex(where: { $0.runner == nil }) {
+        let current = bindings(of: slot)
+        if let free = current.firstIndex(where: { $0.runner == nil }) {
             // Keep `indexed`: the stale entries of the old binding still point here.
-            let bindings = bindings(of: slot)
+            let bindings = current
             bindings[free].runner = retained
             bindings[free].provider = provider
             bindings[free].isNew = true
