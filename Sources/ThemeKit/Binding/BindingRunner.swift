@@ -21,10 +21,11 @@ class BindingRunner: @unchecked Sendable {
     /// Whether the object type is a class (not a class-bound existential), so an
     /// unchecked downcast to it is exact.
     final let isConcreteClass: Bool
-    /// The process-wide serial of a shared runner (the key of its cache slot), `0` for
-    /// every other runner — and for a shared one made after 2³² − 1 others, which then
-    /// runs its provider per object: the refresh loop finds a shared value without
-    /// calling `run`.
+    /// The process-wide serial of a runner that shares values (the key of its cache
+    /// slots): a themed property's, or a closure runner's for the closures that capture
+    /// nothing. `0` for every other runner — and for one made after 2³² − 1 others,
+    /// which then runs its providers per object. The refresh loop finds a shared value
+    /// without calling `run`.
     final let serial: UInt32
     /// The key path this runner writes; `nil` for `customize` runners.
     final let keyPath: AnyKeyPath?
@@ -36,6 +37,15 @@ class BindingRunner: @unchecked Sendable {
         self.isConcreteClass = isConcreteClass
         self.serial = serial
         if let keyPath { keyPathHash = Int32(truncatingIfNeeded: keyPath.hashValue) }
+    }
+
+    /// A new serial (see `serial`), `0` once they have run out.
+    static func makeSerial() -> UInt32 {
+        serials.withLock { next -> UInt32 in
+            guard next < .max else { return 0 }
+            next += 1
+            return next
+        }
     }
 
     /// The runner for closure bindings of `keyPath` (a key path of the type this class
@@ -74,7 +84,10 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
     init(path: ReferenceWritableKeyPath<Object, Value>) {
         self.path = path
         boxType = ProviderBox<Value>.self
-        super.init(keyPath: path, isConcreteClass: (Object.self as Any.Type) is AnyClass)
+        // Providers of objects run per object: each view gets its own instance.
+        super.init(
+            keyPath: path, isConcreteClass: (Object.self as Any.Type) is AnyClass,
+            serial: StoredProperty.holdsObjects(Value.self) ? 0 : BindingRunner.makeSerial())
     }
 
     override class func makeRunner(for keyPath: AnyKeyPath) -> BindingRunner {
@@ -105,7 +118,60 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         // The record of a binding of this key path holds a `ProviderBox<Value>` (the
         // table looks runners up by key path, and the key path fixes `Value`).
         // The provider runs before any access to the property begins, so it may read it.
-        let value = Self.call(binding.assumingMemoryBound(to: ProviderBox<Value>.self).pointee, context)
+        let provider = binding.assumingMemoryBound(to: ProviderBox<Value>.self)
+        let (function, captures) = binding.load(as: (UInt, UInt).self)
+        if captures == 0, serial != 0 {
+            // A closure is its code and a context holding its captures; with no context
+            // it captures nothing, so what it returns follows from what it reads alone.
+            runShared(object, context, provider, function: function)
+            return
+        }
+        write(Self.call(provider.pointee, context), to: object)
+    }
+
+    /// Runs a provider that captures nothing once per pass and appearance, as a
+    /// themed property runs, and copies that value into every object bound with it.
+    private func runShared(
+        _ object: AnyObject, _ context: ThemeContext, _ provider: UnsafeMutablePointer<ProviderBox<Value>>,
+        function: UInt
+    ) {
+        let state = context.recorder.state
+        let stamp = state.pointee.valuesStamp
+        guard let slot = context.recorder.sharedResults.slot(for: UInt64(serial), function: function, stamp: stamp)
+        else {
+            // Another provider holds this slot with a current value: run per object.
+            write(Self.call(provider.pointee, context), to: object)
+            return
+        }
+        if slot.pointee.holdsValue(stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast),
+            let storage = slot.pointee.storage
+        {
+            state.pointee.read = slot.pointee.read
+            write(storage.assumingMemoryBound(to: Value.self).pointee, to: object)
+            return
+        }
+        state.pointee.readsInitialApplication = false
+        let value = Self.call(provider.pointee, context)
+        // A provider that asked whether this is the first run answers per object.
+        guard !state.pointee.readsInitialApplication else {
+            write(value, to: object)
+            return
+        }
+        _ = slot.pointee.store(
+            value, stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast,
+            read: state.pointee.read)
+        write(value, to: object)
+        // Learned by the first write; the refresh loop copies shared values only into plain stored properties.
+        slot.pointee.storedOffset = storedOffset
+    }
+
+    override func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) {
+        StoredProperty.assign(Value.self, from: source, to: object, offset: offset)
+    }
+
+    /// Writes `value` into `object`'s property.
+    @inline(__always)
+    private func write(_ value: Value, to object: AnyObject) {
         if storedOffset > 0 {
             // A plain stored property at a fixed offset (a stored property has the same
             // offset in every instance of a class and of its subclasses): write it
@@ -125,8 +191,26 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
     }
 }
 
+/// The serial numbers of runners that share values.
+private let serials = Locked<UInt32>(0)
+
 /// Finds whether a key path names a plain stored property of the object itself.
 enum StoredProperty {
+    /// Copies the `type` value at `source` into the stored property at `offset` in `object`.
+    @inline(__always)
+    static func assign<Value>(_ type: Value.Type, from source: UnsafeRawPointer, to object: AnyObject, offset: Int) {
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        (base + offset).assumingMemoryBound(to: Value.self).pointee = source.assumingMemoryBound(to: Value.self).pointee
+    }
+
+    /// Whether values of `type` are objects (a class, a class-bound existential or an
+    /// optional of one), which a provider may create afresh for each view.
+    static func holdsObjects(_ type: Any.Type) -> Bool {
+        if type is AnyObject.Type { return true }
+        if let optional = type as? any OptionalMarker.Type { return holdsObjects(optional.wrappedType) }
+        return false
+    }
+
     /// Writes `value` through `path` as an in-out access and returns the property's
     /// offset inside `object` when the access projected storage inside the object's
     /// own instance — a plain stored property — or `0` otherwise (a computed or
@@ -179,4 +263,13 @@ final class CustomizeRunner<Object: AnyObject>: BindingRunner, @unchecked Sendab
         let typed = isConcreteClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
         body(typed, context)
     }
+}
+
+/// Lets `StoredProperty.holdsObjects` look through optionals.
+protocol OptionalMarker {
+    static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalMarker {
+    static var wrappedType: Any.Type { Wrapped.self }
 }

@@ -32,12 +32,15 @@ extension BindingTable {
                     bindings[position].epoch != epoch
                 else { continue }
                 bindings[position].epoch = epoch
-                if !bindings[position].isNew,
+                // A themed property's record holds no provider; a closure's is shared
+                // only when it captures nothing (no context word).
+                let (function, captures) = bindings[position].provider.words
+                if !bindings[position].isNew, captures == 0,
                     let shared = recorder.sharedResults.currentValue(
-                        serial: runner._withUnsafeGuaranteedRef { $0.serial }, stamp: stamp, style: style,
-                        contrast: contrast)
+                        serial: runner._withUnsafeGuaranteedRef { $0.serial }, function: function, stamp: stamp,
+                        style: style, contrast: contrast)
                 {
-                    // A themed property whose value this pass already computed for this
+                    // A shared provider whose value this pass already computed for this
                     // appearance: copy it, without running anything.
                     runner._withUnsafeGuaranteedRef {
                         $0.copyShared(from: shared.storage, to: object, offset: shared.offset)

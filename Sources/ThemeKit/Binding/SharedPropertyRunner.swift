@@ -14,13 +14,9 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
         self.provider = provider
         // Process-wide unique, never reused: the key of this runner's cache slots
         // (`0` once the serials run out: the runner then never shares a value).
-        let serial = sharedSerials.withLock { next -> UInt32 in
-            guard next < .max else { return 0 }
-            next += 1
-            return next
-        }
         super.init(
-            keyPath: path, isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass, serial: serial)
+            keyPath: path, isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass,
+            serial: BindingRunner.makeSerial())
     }
 
     override func run(_ object: AnyObject, _ context: ThemeContext, _ binding: UnsafeMutableRawPointer) {
@@ -32,8 +28,8 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
             write(provider(context), to: object, slot: nil)
             return
         }
-        if slot.pointee.stamp == stamp, let storage = slot.pointee.storage, slot.pointee.style == context.resolvedStyle,
-            slot.pointee.contrast == context.resolvedContrast
+        if slot.pointee.holdsValue(stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast),
+            let storage = slot.pointee.storage
         {
             // Computed earlier from the same values for the same appearance: the same
             // reads, the same value.
@@ -48,29 +44,16 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
             write(value, to: object, slot: slot)
             return
         }
-        let storage: UnsafeMutablePointer<Value>
-        if let existing = slot.pointee.storage {
-            // The slot's box was made by this runner (serials are never reused), so it holds a `Value`.
-            storage = existing.assumingMemoryBound(to: Value.self)
-            storage.pointee = value
-        } else {
-            let box = SharedValueBox(value)
-            slot.pointee.box = box
-            slot.pointee.storage = UnsafeMutableRawPointer(box.storage)
-            storage = box.storage
-        }
-        slot.pointee.stamp = stamp
-        slot.pointee.style = context.resolvedStyle
-        slot.pointee.contrast = context.resolvedContrast
-        slot.pointee.read = state.pointee.read
+        let storage = slot.pointee.store(
+            value, stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast,
+            read: state.pointee.read)
         copy(from: storage, to: object, slot: slot)
     }
 
     override func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) {
         // `offset` is the slot's learned offset of a plain stored property (see
         // `KeyPathBindingRunner.run`), and `source` the slot's box of this runner's `Value`.
-        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        (base + offset).assumingMemoryBound(to: Value.self).pointee = source.assumingMemoryBound(to: Value.self).pointee
+        StoredProperty.assign(Value.self, from: source, to: object, offset: offset)
     }
 
     /// Writes the shared value at `source` into `object`, straight into a plain stored
@@ -104,6 +87,3 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
         }
     }
 }
-
-/// The serial numbers of shared runners.
-private let sharedSerials = Locked<UInt32>(0)

@@ -1,19 +1,24 @@
-/// One theme's memory of what each ``ThemedProperty`` computed from the current values.
+/// One theme's memory of what each shared provider computed from the current values:
+/// each ``ThemedProperty``, and each closure that captures nothing bound to a key path
+/// (see `KeyPathBindingRunner.run`).
 ///
-/// A themed property's provider runs once per snapshot of the theme's values for
-/// each appearance it meets; every further object bound with it reuses that value. The cache is per theme (in
-/// its `DependencyRecorder`), so one property can serve several themes on several
-/// threads without sharing mutable state. It is direct-mapped on the property's
-/// serial number with a fixed number of slots: memory stays bounded however many
-/// properties an app creates, and two properties that collide while both are current
-/// simply run their providers per object.
+/// A shared provider runs once per snapshot of the theme's values for each appearance
+/// it meets; every further object bound with it reuses that value. The cache is per
+/// theme (in its `DependencyRecorder`), so one property can serve several themes on
+/// several threads without sharing mutable state. It is direct-mapped on the runner's
+/// serial number (and the closure's function) with a fixed number of slots: memory
+/// stays bounded however many properties an app creates, and two providers that
+/// collide while both are current simply run per object.
 ///
 /// Only the delivering thread of the owning theme touches it.
 struct SharedResultCache {
     /// What one property computed, and for which pass and appearance.
     struct Slot {
-        /// The serial of the property that owns the slot (`0`: none).
+        /// The serial of the runner that owns the slot (`0`: none).
         var serial: UInt64 = 0
+        /// With a closure runner's serial, the address of the closure's code (a closure
+        /// that captures nothing is that code alone); `0` for a themed property.
+        var function: UInt = 0
         /// The recorder's `valuesStamp` when the value was computed (`0`: no value).
         var stamp: UInt32 = 0
         /// The byte offset of the property's key path in its objects (see
@@ -43,30 +48,73 @@ struct SharedResultCache {
         slots.deallocate()
     }
 
-    /// The value the property with `serial` computed under `stamp` for this appearance,
-    /// when it has one and knows the stored offset it is copied to; `nil` otherwise
-    /// (also for serial `0`: not a shared runner).
+    /// Where the value of the runner with `serial` (and closure `function`) lives.
+    ///
+    /// Themed properties (function `0`) map straight by serial, so up to `slotCount`
+    /// of them never collide; closures mix in their code address.
+    @inline(__always)
+    private func slotAddress(serial: UInt64, function: UInt) -> UnsafeMutablePointer<Slot> {
+        let mixed = function == 0 ? serial : ((serial ^ UInt64(function)) &* 0x9E37_79B9_7F4A_7C15) >> 32
+        return slots + Int(truncatingIfNeeded: mixed & UInt64(Self.slotCount - 1))
+    }
+
+    /// The value the runner with `serial` (and closure `function`) computed under
+    /// `stamp` for this appearance, when it has one and knows the stored offset it is
+    /// copied to; `nil` otherwise (also for serial `0`: not a shared runner).
     @inline(__always)
     func currentValue(
-        serial: UInt32, stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast
+        serial: UInt32, function: UInt, stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast
     ) -> (storage: UnsafeRawPointer, offset: Int, read: UInt64)? {
         guard serial != 0 else { return nil }
-        let slot = slots + Int(serial & UInt32(Self.slotCount - 1))
-        guard slot.pointee.serial == UInt64(serial), slot.pointee.stamp == stamp, slot.pointee.storedOffset > 0,
-            let storage = slot.pointee.storage, slot.pointee.contrast == contrast, slot.pointee.style == style
+        let slot = slotAddress(serial: UInt64(serial), function: function)
+        guard slot.pointee.serial == UInt64(serial), slot.pointee.function == function, slot.pointee.stamp == stamp,
+            slot.pointee.storedOffset > 0, let storage = slot.pointee.storage, slot.pointee.contrast == contrast,
+            slot.pointee.style == style
         else { return nil }
         return (UnsafeRawPointer(storage), Int(slot.pointee.storedOffset), slot.pointee.read)
     }
 
-    /// The slot of `serial`, claiming it when another property left a value computed
-    /// from older values; `nil` when another property's value in it is current.
+    /// The slot of `serial` and `function`, claiming it when another runner left a
+    /// value computed from older values; `nil` when another runner's value in it is current.
     @inline(__always)
-    func slot(for serial: UInt64, stamp: UInt32) -> UnsafeMutablePointer<Slot>? {
-        let slot = slots + Int(serial & UInt64(Self.slotCount - 1))
-        if slot.pointee.serial == serial { return slot }
+    func slot(for serial: UInt64, function: UInt = 0, stamp: UInt32) -> UnsafeMutablePointer<Slot>? {
+        let slot = slotAddress(serial: serial, function: function)
+        if slot.pointee.serial == serial && slot.pointee.function == function { return slot }
         if slot.pointee.serial != 0 && slot.pointee.stamp == stamp { return nil }
-        slot.pointee = Slot(serial: serial)
+        slot.pointee = Slot(serial: serial, function: function)
         return slot
+    }
+}
+
+extension SharedResultCache.Slot {
+    /// Whether the slot holds a value computed under `stamp` for `style` and `contrast`.
+    @inline(__always)
+    func holdsValue(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> Bool {
+        self.stamp == stamp && storage != nil && self.style == style && self.contrast == contrast
+    }
+
+    /// Keeps `value`, computed under `stamp` for `style` and `contrast` with reads
+    /// `read`, and returns where it lies. The slot's box, if any, must hold a `Value`
+    /// (a slot is owned by one runner, whose value type is fixed, and serials are never reused).
+    @inline(__always)
+    mutating func store<Value>(
+        _ value: Value, stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast, read: UInt64
+    ) -> UnsafeMutablePointer<Value> {
+        let storage: UnsafeMutablePointer<Value>
+        if let existing = self.storage {
+            storage = existing.assumingMemoryBound(to: Value.self)
+            storage.pointee = value
+        } else {
+            let box = SharedValueBox(value)
+            self.box = box
+            self.storage = UnsafeMutableRawPointer(box.storage)
+            storage = box.storage
+        }
+        self.stamp = stamp
+        self.style = style
+        self.contrast = contrast
+        self.read = read
+        return storage
     }
 }
 
