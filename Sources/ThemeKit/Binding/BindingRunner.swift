@@ -29,13 +29,20 @@ class BindingRunner: @unchecked Sendable {
     final let serial: UInt32
     /// The key path this runner writes; `nil` for `customize` runners.
     final let keyPath: AnyKeyPath?
+    /// Copies a value of this runner's property type, computed by this runner earlier in
+    /// the pass, into an object's stored property (see `SharedAssign`).
+    final let assignShared: SharedAssign
 
     @usableFromInline
-    init(keyPath: AnyKeyPath?, isShared: Bool = false, isConcreteClass: Bool = true, serial: UInt32 = 0) {
+    init(
+        keyPath: AnyKeyPath?, isShared: Bool = false, isConcreteClass: Bool = true, serial: UInt32 = 0,
+        assignShared: @escaping SharedAssign = { _, _ in }
+    ) {
         self.keyPath = keyPath
         self.isShared = isShared
         self.isConcreteClass = isConcreteClass
         self.serial = serial
+        self.assignShared = assignShared
         if let keyPath { keyPathHash = Int32(truncatingIfNeeded: keyPath.hashValue) }
     }
 
@@ -49,8 +56,11 @@ class BindingRunner: @unchecked Sendable {
     }
 
     /// The runner for closure bindings of `keyPath` (a key path of the type this class
-    /// is specialised for); only `KeyPathBindingRunner` makes one.
-    class func makeRunner(for keyPath: AnyKeyPath) -> BindingRunner { fatalError("abstract") }
+    /// is specialised for), copying shared values with `assign` (made for its value
+    /// type); only `KeyPathBindingRunner` makes one.
+    class func makeRunner(for keyPath: AnyKeyPath, assign: @escaping SharedAssign) -> BindingRunner {
+        fatalError("abstract")
+    }
 
     /// Gives back the provider in `provider`, the storage of a binding run by a runner
     /// of this class (nothing to do for runners without per-binding providers).
@@ -64,11 +74,21 @@ class BindingRunner: @unchecked Sendable {
     func run(_ object: AnyObject, _ context: ThemeContext, _ provider: UnsafeMutableRawPointer) {
         fatalError("abstract")
     }
+}
 
-    /// Copies the value at `source` — a value of this runner's property type, computed
-    /// by this shared runner earlier in the pass — into the stored property at `offset`
-    /// in `object` (see `SharedPropertyRunner`).
-    func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) { fatalError("abstract") }
+/// Copies the value at `source` into the property at `destination` (both of one type,
+/// fixed by whoever made the function); `source` stays initialised.
+@usableFromInline
+typealias SharedAssign = @Sendable (_ destination: UnsafeMutableRawPointer, _ source: UnsafeRawPointer) -> Void
+
+/// The `SharedAssign` for `Value`. Inlined where `Value` is known, so the copy is
+/// specialised there (a direct copy of the value's fields, not a call through the
+/// type's value witnesses), and the closure captures nothing.
+@inlinable
+func sharedAssign<Value>(_ type: Value.Type) -> SharedAssign {
+    { destination, source in
+        destination.assumingMemoryBound(to: Value.self).pointee = source.assumingMemoryBound(to: Value.self).pointee
+    }
 }
 
 /// The runner of every closure binding of one key path in one theme.
@@ -81,18 +101,18 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
     /// instructions) per binding.
     private let boxType: Any.Type
 
-    init(path: ReferenceWritableKeyPath<Object, Value>) {
+    init(path: ReferenceWritableKeyPath<Object, Value>, assign: @escaping SharedAssign) {
         self.path = path
         boxType = ProviderBox<Value>.self
         // Providers of objects run per object: each view gets its own instance.
         super.init(
             keyPath: path, isConcreteClass: (Object.self as Any.Type) is AnyClass,
-            serial: StoredProperty.holdsObjects(Value.self) ? 0 : BindingRunner.makeSerial())
+            serial: StoredProperty.holdsObjects(Value.self) ? 0 : BindingRunner.makeSerial(), assignShared: assign)
     }
 
-    override class func makeRunner(for keyPath: AnyKeyPath) -> BindingRunner {
+    override class func makeRunner(for keyPath: AnyKeyPath, assign: @escaping SharedAssign) -> BindingRunner {
         // The caller passes the key path it bound with this very class.
-        KeyPathBindingRunner(path: keyPath as! ReferenceWritableKeyPath<Object, Value>)
+        KeyPathBindingRunner(path: keyPath as! ReferenceWritableKeyPath<Object, Value>, assign: assign)
     }
 
     /// Calls the provider in place (borrowed: no retain of its context).
@@ -165,10 +185,6 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         slot.pointee.storedOffset = storedOffset
     }
 
-    override func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) {
-        StoredProperty.assign(Value.self, from: source, to: object, offset: offset)
-    }
-
     /// Writes `value` into `object`'s property.
     @inline(__always)
     private func write(_ value: Value, to object: AnyObject) {
@@ -196,13 +212,6 @@ private let serials = Locked<UInt32>(0)
 
 /// Finds whether a key path names a plain stored property of the object itself.
 enum StoredProperty {
-    /// Copies the `type` value at `source` into the stored property at `offset` in `object`.
-    @inline(__always)
-    static func assign<Value>(_ type: Value.Type, from source: UnsafeRawPointer, to object: AnyObject, offset: Int) {
-        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        (base + offset).assumingMemoryBound(to: Value.self).pointee = source.assumingMemoryBound(to: Value.self).pointee
-    }
-
     /// Whether values of `type` are objects (a class, a class-bound existential or an
     /// optional of one), which a provider may create afresh for each view.
     static func holdsObjects(_ type: Any.Type) -> Bool {

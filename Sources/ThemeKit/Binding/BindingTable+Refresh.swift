@@ -22,7 +22,6 @@ extension BindingTable {
         }
         let generation = record.pointee.generation
         var unionChanged = false
-        let context = ThemeContext(style: style, contrast: contrast, recorder: recorder)
         let stamp = recorder.state.pointee.valuesStamp
         do {
             let bindings = bindings(of: slot)
@@ -42,9 +41,8 @@ extension BindingTable {
                 {
                     // A shared provider whose value this pass already computed for this
                     // appearance: copy it, without running anything.
-                    runner._withUnsafeGuaranteedRef {
-                        $0.copyShared(from: shared.storage, to: object, offset: shared.offset)
-                    }
+                    let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+                    runner._withUnsafeGuaranteedRef { $0.assignShared(base + shared.offset, shared.storage) }
                     if updateDependencies(
                         of: &bindings[position], to: shared.read, slot: slot, index: Int32(position),
                         generation: generation)
@@ -56,8 +54,12 @@ extension BindingTable {
                 recorder.begin(isInitial: bindings[position].isNew)
                 bindings[position].isNew = false
                 // Providers cannot add bindings (they only queue work), so the pool stays put.
+                // The context is made here, not once per object: holding the style and
+                // the recorder costs reference counting a copied shared value does not need.
                 runner._withUnsafeGuaranteedRef {
-                    $0.run(object, context, UnsafeMutableRawPointer(bindings.baseAddress! + position))
+                    $0.run(
+                        object, ThemeContext(style: style, contrast: contrast, recorder: recorder),
+                        UnsafeMutableRawPointer(bindings.baseAddress! + position))
                 }
                 if updateDependencies(
                     of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position),

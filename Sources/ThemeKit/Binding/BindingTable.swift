@@ -270,8 +270,8 @@ final class BindingTable {
         case .runner(let runner):
             retained = .passRetained(runner)
             provider = ProviderStorage()
-        case .provider(let storage, let keyPath, let runnerType):
-            retained = keyPathRunners.runner(for: keyPath, runnerType: runnerType).retain()
+        case .provider(let storage, let keyPath, let runnerType, let assign):
+            retained = keyPathRunners.runner(for: keyPath, runnerType: runnerType, assign: assign).retain()
             provider = storage
         }
         objects[index].hasNewBindings = true

@@ -17,16 +17,20 @@ struct KeyPathRunnerCache {
     private static let limit = 1024
 
     /// The runner for closure bindings of `path`, made by `runnerType` (the runner class
-    /// of `path`'s root and value types) the first time. Valid while the cache or a
+    /// of `path`'s root and value types, with `assign` for its value type) the first time. Valid while the cache or a
     /// binding holds it: retain it to keep it.
     @inline(__always)
-    mutating func runner(for path: AnyKeyPath, runnerType: BindingRunner.Type) -> Unmanaged<BindingRunner> {
+    mutating func runner(
+        for path: AnyKeyPath, runnerType: BindingRunner.Type, assign: @escaping SharedAssign
+    ) -> Unmanaged<BindingRunner> {
         let address = UInt(bitPattern: ObjectIdentifier(path))
         for entry in recent where entry.path == address { return entry.runner }
-        return lookUp(path, runnerType: runnerType)
+        return lookUp(path, runnerType: runnerType, assign: assign)
     }
 
-    private mutating func lookUp(_ path: AnyKeyPath, runnerType: BindingRunner.Type) -> Unmanaged<BindingRunner> {
+    private mutating func lookUp(
+        _ path: AnyKeyPath, runnerType: BindingRunner.Type, assign: @escaping SharedAssign
+    ) -> Unmanaged<BindingRunner> {
         let identifier = ObjectIdentifier(path)
         let runner: BindingRunner
         if let cached = runners[identifier] {
@@ -36,7 +40,7 @@ struct KeyPathRunnerCache {
                 runners.removeAll(keepingCapacity: true)
                 recent.removeAll(keepingCapacity: true)
             }
-            runner = runnerType.makeRunner(for: path)
+            runner = runnerType.makeRunner(for: path, assign: assign)
             runners[identifier] = runner
         }
         if recent.count == Self.recentLimit { recent.removeFirst() }

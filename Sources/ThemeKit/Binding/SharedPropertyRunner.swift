@@ -5,18 +5,23 @@ import Foundation
 /// learns (the value of the pass, the property's offset) lives in the running
 /// theme's `SharedResultCache`.
 // Sound: all stored state is `let` or written only in `init` (offsets live in each theme's cache, not here).
+@usableFromInline
 final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
     let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value
 
-    init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
+    @usableFromInline
+    init(
+        path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value,
+        assign: @escaping SharedAssign
+    ) {
         self.path = path
         self.provider = provider
         // Process-wide unique, never reused: the key of this runner's cache slots
         // (`0` once the serials run out: the runner then never shares a value).
         super.init(
             keyPath: path, isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass,
-            serial: BindingRunner.makeSerial())
+            serial: BindingRunner.makeSerial(), assignShared: assign)
     }
 
     override func run(_ object: AnyObject, _ context: ThemeContext, _ binding: UnsafeMutableRawPointer) {
@@ -50,12 +55,6 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
         copy(from: storage, to: object, slot: slot)
     }
 
-    override func copyShared(from source: UnsafeRawPointer, to object: AnyObject, offset: Int) {
-        // `offset` is the slot's learned offset of a plain stored property (see
-        // `KeyPathBindingRunner.run`), and `source` the slot's box of this runner's `Value`.
-        StoredProperty.assign(Value.self, from: source, to: object, offset: offset)
-    }
-
     /// Writes the shared value at `source` into `object`, straight into a plain stored
     /// property when its offset is known (see `KeyPathBindingRunner.run`).
     private func copy(
@@ -64,7 +63,8 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
     ) {
         let offset = slot.pointee.storedOffset
         if offset > 0 {
-            copyShared(from: UnsafeRawPointer(source), to: object, offset: Int(offset))
+            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+            assignShared(base + Int(offset), UnsafeRawPointer(source))
         } else {
             write(source.pointee, to: object, slot: slot)
         }

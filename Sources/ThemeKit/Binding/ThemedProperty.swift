@@ -21,16 +21,18 @@
 /// objects: every bound object receives the same instance. A provider that reads
 /// ``ThemeContext/isInitialApplication`` runs per object.
 public final class ThemedProperty<Object: AnyObject, Value>: Sendable {
-    let runner: SharedPropertyRunner<Object, Value>
+    @usableFromInline let runner: SharedPropertyRunner<Object, Value>
 
     /// Creates a themed property that writes `keyPath` with what `provider` returns.
     /// - Parameters:
     ///   - keyPath: The property of each bound object to write.
     ///   - provider: Computes the value from the context; runs on the delivering thread.
+    @inlinable
     public init(
         _ keyPath: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        runner = SharedPropertyRunner(path: keyPath, provider: provider)
+        // Inlinable so the copy of shared values is specialised for `Value` here.
+        runner = SharedPropertyRunner(path: keyPath, provider: provider, assign: sharedAssign(Value.self))
     }
 
     /// The property this themed property writes.

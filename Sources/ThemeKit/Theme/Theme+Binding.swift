@@ -30,7 +30,8 @@ extension Theme {
         enqueue(
             object,
             .provider(
-                ProviderStorage(provider), keyPath: keyPath, runnerType: KeyPathBindingRunner<Object, Value>.self),
+                ProviderStorage(provider), keyPath: keyPath, runnerType: KeyPathBindingRunner<Object, Value>.self,
+                assign: sharedAssign(Value.self)),
             in: node)
     }
 

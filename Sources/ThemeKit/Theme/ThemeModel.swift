@@ -6,11 +6,11 @@ enum BindingSource {
     case runner(BindingRunner)
     /// Owns the provider: applying the binding moves it into the table, discarding it
     /// calls `runnerType.destroyProvider` (see `discard()`).
-    case provider(ProviderStorage, keyPath: AnyKeyPath, runnerType: BindingRunner.Type)
+    case provider(ProviderStorage, keyPath: AnyKeyPath, runnerType: BindingRunner.Type, assign: SharedAssign)
 
     /// Gives back what the source owns, for a binding that will never be added.
     func discard() {
-        guard case .provider(var storage, _, let runnerType) = self else { return }
+        guard case .provider(var storage, _, let runnerType, _) = self else { return }
         withUnsafeMutableBytes(of: &storage.words) { runnerType.destroyProvider($0.baseAddress!) }
     }
 }
