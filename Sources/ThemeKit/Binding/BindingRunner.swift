@@ -168,6 +168,7 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         {
             state.pointee.read = slot.pointee.read
             write(storage.assumingMemoryBound(to: Value.self).pointee, to: object)
+            seal(slot, context)
             return
         }
         state.pointee.readsInitialApplication = false
@@ -181,8 +182,16 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
             value, stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast,
             read: state.pointee.read)
         write(value, to: object)
-        // Learned by the first write; the refresh loop copies shared values only into plain stored properties.
+        seal(slot, context)
+    }
+
+    /// Lets the refresh loop copy the slot's value for this appearance, once the first
+    /// write has told whether the property is a plain stored one (the loop copies only into those).
+    private func seal(_ slot: UnsafeMutablePointer<SharedResultCache.Slot>, _ context: ThemeContext) {
         slot.pointee.storedOffset = storedOffset
+        let key = context.recorder.sharedResults.appearanceKey(
+            stamp: slot.pointee.stamp, style: context.resolvedStyle, contrast: context.resolvedContrast)
+        slot.pointee.seal(key: key)
     }
 
     /// Writes `value` into `object`'s property.

@@ -22,7 +22,8 @@ extension BindingTable {
         }
         let generation = record.pointee.generation
         var unionChanged = false
-        let stamp = recorder.state.pointee.valuesStamp
+        let key = recorder.sharedResults.appearanceKey(
+            stamp: recorder.state.pointee.valuesStamp, style: style, contrast: contrast)
         do {
             let bindings = bindings(of: slot)
             for position in bindings.indices {
@@ -31,20 +32,21 @@ extension BindingTable {
                     bindings[position].epoch != epoch
                 else { continue }
                 bindings[position].epoch = epoch
-                // A themed property's record holds no provider; a closure's is shared
-                // only when it captures nothing (no context word).
-                let (function, captures) = bindings[position].provider.words
-                if !bindings[position].isNew, captures == 0,
+                if !bindings[position].isNew, bindings[position].isShareable,
                     let shared = recorder.sharedResults.currentValue(
-                        serial: runner._withUnsafeGuaranteedRef { $0.serial }, function: function, stamp: stamp,
-                        style: style, contrast: contrast)
+                        of: bindings.baseAddress! + position, serial: runner._withUnsafeGuaranteedRef { $0.serial },
+                        key: key)
                 {
-                    // A shared provider whose value this pass already computed for this
-                    // appearance: copy it, without running anything.
+                    // A shared provider whose value this pass, or an earlier one under the
+                    // same values, computed for this appearance: copy it, running nothing.
                     let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-                    runner._withUnsafeGuaranteedRef { $0.assignShared(base + shared.offset, shared.storage) }
+                    runner._withUnsafeGuaranteedRef {
+                        $0.assignShared(
+                            base + Int(shared.pointee.storedOffset),
+                            UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
+                    }
                     if updateDependencies(
-                        of: &bindings[position], to: shared.read, slot: slot, index: Int32(position),
+                        of: &bindings[position], to: shared.pointee.read, slot: slot, index: Int32(position),
                         generation: generation)
                     {
                         unionChanged = true

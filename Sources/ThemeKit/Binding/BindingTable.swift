@@ -17,6 +17,11 @@ struct BindingRecord {
     var epoch: UInt32
     /// Whether the binding has not run yet.
     var isNew: Bool
+    /// Whether the binding's value may be shared (see `SharedResultCache`): its runner
+    /// has a serial and its provider, if any, captures nothing.
+    var isShareable = false
+    /// The index of the cache slot where a shared value of this binding would be.
+    var sharedSlot: UInt8 = 0
 
     init(
         runner: Unmanaged<BindingRunner>?, provider: ProviderStorage = ProviderStorage(), dependencies: UInt64,
@@ -28,6 +33,15 @@ struct BindingRecord {
         self.indexed = indexed
         self.epoch = epoch
         self.isNew = isNew
+        updateSharing()
+    }
+
+    /// Recomputes `isShareable` and `sharedSlot` from the runner and the provider.
+    mutating func updateSharing() {
+        let serial = runner?._withUnsafeGuaranteedRef { $0.serial } ?? 0
+        let (function, captures) = provider.words
+        isShareable = serial != 0 && captures == 0
+        sharedSlot = isShareable ? SharedResultCache.slotIndex(serial: UInt64(serial), function: function) : 0
     }
 }
 
@@ -287,6 +301,7 @@ final class BindingTable {
                 releaseBinding(bindings.baseAddress! + position)
                 bindings[position].runner = retained
                 bindings[position].provider = provider
+                bindings[position].updateSharing()
                 bindings[position].isNew = true
                 return Int32(position)
             }
@@ -297,6 +312,7 @@ final class BindingTable {
             let bindings = current
             bindings[free].runner = retained
             bindings[free].provider = provider
+            bindings[free].updateSharing()
             bindings[free].isNew = true
             bindings[free].epoch = 0
             return Int32(free)

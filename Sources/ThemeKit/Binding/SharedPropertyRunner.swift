@@ -40,6 +40,7 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
             // reads, the same value.
             state.pointee.read = slot.pointee.read
             copy(from: storage.assumingMemoryBound(to: Value.self), to: object, slot: slot)
+            seal(slot, context)
             return
         }
         state.pointee.readsInitialApplication = false
@@ -53,6 +54,14 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
             value, stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast,
             read: state.pointee.read)
         copy(from: storage, to: object, slot: slot)
+        seal(slot, context)
+    }
+
+    /// Lets the refresh loop copy the slot's value for this appearance (see `SharedResultCache.Slot.seal`).
+    private func seal(_ slot: UnsafeMutablePointer<SharedResultCache.Slot>, _ context: ThemeContext) {
+        let key = context.recorder.sharedResults.appearanceKey(
+            stamp: slot.pointee.stamp, style: context.resolvedStyle, contrast: context.resolvedContrast)
+        slot.pointee.seal(key: key)
     }
 
     /// Writes the shared value at `source` into `object`, straight into a plain stored

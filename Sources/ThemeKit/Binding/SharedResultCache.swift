@@ -28,57 +28,97 @@ struct SharedResultCache {
         var contrast = ThemeContrast.standard
         /// What the provider read when it computed the value.
         var read: UInt64 = 0
+        /// The appearance key (see `appearanceKey`) the value holds for, when it is set
+        /// and `storedOffset` is known (positive): the refresh loop's one-word check. `0`: none.
+        var copyKey: UInt64 = 0
         /// The value, in a box the owner made (a `SharedValueBox` of its value type).
         var box: AnyObject?
         /// `box`'s storage, read on the hot path without reference counting.
         var storage: UnsafeMutableRawPointer?
     }
 
+    /// The appearances met under the current stamp, numbered for `appearanceKey`.
+    struct Appearances {
+        var stamp: UInt32 = 0
+        var seen: [(style: ThemeStyle, contrast: ThemeContrast)] = []
+        var last: (stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast, key: UInt64) = (0, .light, .standard, 0)
+    }
+
+    /// One slot per value of `BindingRecord.sharedSlot`.
     static let slotCount = 256
+    static let appearanceLimit = 64
     private(set) var slots: UnsafeMutablePointer<Slot>
+    private let appearances: UnsafeMutablePointer<Appearances>
 
     init() {
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: Slot(), count: Self.slotCount)
+        appearances = .allocate(capacity: 1)
+        appearances.initialize(to: Appearances())
     }
 
     /// Frees the slots. Call once, when the owner goes away.
     func deallocate() {
         slots.deinitialize(count: Self.slotCount)
         slots.deallocate()
+        appearances.deinitialize(count: 1)
+        appearances.deallocate()
     }
 
-    /// Where the value of the runner with `serial` (and closure `function`) lives.
+    /// The index of the slot of the runner with `serial` (and closure `function`).
     ///
     /// Themed properties (function `0`) map straight by serial, so up to `slotCount`
     /// of them never collide; closures mix in their code address.
     @inline(__always)
-    private func slotAddress(serial: UInt64, function: UInt) -> UnsafeMutablePointer<Slot> {
+    static func slotIndex(serial: UInt64, function: UInt) -> UInt8 {
         let mixed = function == 0 ? serial : ((serial ^ UInt64(function)) &* 0x9E37_79B9_7F4A_7C15) >> 32
-        return slots + Int(truncatingIfNeeded: mixed & UInt64(Self.slotCount - 1))
+        return UInt8(truncatingIfNeeded: mixed)
     }
 
-    /// The value the runner with `serial` (and closure `function`) computed under
-    /// `stamp` for this appearance, when it has one and knows the stored offset it is
-    /// copied to; `nil` otherwise (also for serial `0`: not a shared runner).
+    /// The key of the appearance `style` and `contrast` under values `stamp`: equal keys,
+    /// equal stamp and appearance. `0` (no key) past `appearanceLimit` appearances under one stamp.
+    @inline(__always)
+    func appearanceKey(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
+        let last = appearances.pointee.last
+        if last.stamp == stamp, last.contrast == contrast, last.style == style { return last.key }
+        return internAppearance(stamp: stamp, style: style, contrast: contrast)
+    }
+
+    private func internAppearance(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
+        if appearances.pointee.stamp != stamp {
+            appearances.pointee.stamp = stamp
+            appearances.pointee.seen.removeAll(keepingCapacity: true)
+        }
+        var index = appearances.pointee.seen.firstIndex { $0.style == style && $0.contrast == contrast }
+        if index == nil, appearances.pointee.seen.count < Self.appearanceLimit {
+            appearances.pointee.seen.append((style, contrast))
+            index = appearances.pointee.seen.count - 1
+        }
+        let key = index.map { UInt64(stamp) << 32 | UInt64($0 + 1) } ?? 0
+        appearances.pointee.last = (stamp, style, contrast, key)
+        return key
+    }
+
+    /// The value of the binding at `record` (a shareable one, see `BindingRecord`, of a
+    /// runner with `serial`) computed for the appearance with `key`, when this pass or
+    /// an earlier one under the same values has it and knows the stored offset it is
+    /// copied to; `nil` otherwise.
     @inline(__always)
     func currentValue(
-        serial: UInt32, function: UInt, stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast
-    ) -> (storage: UnsafeRawPointer, offset: Int, read: UInt64)? {
-        guard serial != 0 else { return nil }
-        let slot = slotAddress(serial: UInt64(serial), function: function)
-        guard slot.pointee.serial == UInt64(serial), slot.pointee.function == function, slot.pointee.stamp == stamp,
-            slot.pointee.storedOffset > 0, let storage = slot.pointee.storage, slot.pointee.contrast == contrast,
-            slot.pointee.style == style
+        of record: UnsafeMutablePointer<BindingRecord>, serial: UInt32, key: UInt64
+    ) -> UnsafeMutablePointer<Slot>? {
+        let slot = slots + Int(record.pointee.sharedSlot)
+        guard slot.pointee.copyKey == key, key != 0, slot.pointee.serial == UInt64(serial),
+            slot.pointee.function == record.pointee.provider.words.0
         else { return nil }
-        return (UnsafeRawPointer(storage), Int(slot.pointee.storedOffset), slot.pointee.read)
+        return slot
     }
 
     /// The slot of `serial` and `function`, claiming it when another runner left a
     /// value computed from older values; `nil` when another runner's value in it is current.
     @inline(__always)
     func slot(for serial: UInt64, function: UInt = 0, stamp: UInt32) -> UnsafeMutablePointer<Slot>? {
-        let slot = slotAddress(serial: serial, function: function)
+        let slot = slots + Int(Self.slotIndex(serial: serial, function: function))
         if slot.pointee.serial == serial && slot.pointee.function == function { return slot }
         if slot.pointee.serial != 0 && slot.pointee.stamp == stamp { return nil }
         slot.pointee = Slot(serial: serial, function: function)
@@ -114,7 +154,14 @@ extension SharedResultCache.Slot {
         self.style = style
         self.contrast = contrast
         self.read = read
+        copyKey = 0
         return storage
+    }
+
+    /// Lets the refresh loop copy the value by `key` alone, once `storedOffset` is known.
+    @inline(__always)
+    mutating func seal(key: UInt64) {
+        copyKey = storedOffset > 0 && storage != nil ? key : 0
     }
 }
 
