@@ -218,14 +218,63 @@ enum SharedFixtures {
     }
 }
 
-/// How the ThemeKit side of a scenario binds: a closure per `bind` (``ThemeKitFixtures``)
-/// or shared ``ThemedProperty`` values (``SharedFixtures``).
+/// The same bindings as ``ThemeKitFixtures`` with closures that capture which palette
+/// they read, as an app's helper that builds providers would: ThemeKit cannot share
+/// such a closure's result, so every binding runs its own provider.
+enum CapturingFixtures {
+    /// Binds every role of `view` (object number `index` of `workload`).
+    ///
+    /// Each closure reads one field in place, as ``ThemeKitFixtures``' do (a
+    /// `readsB ? A : B` of whole colour sets would copy all eight strings).
+    @inline(__always)
+    static func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        let roles = workload.rolesPerObject
+        let readsB = workload.readsB(index)
+        theme.bind(view, \.text, in: node) { env in
+            let dark = env.style == .dark
+            if readsB { return dark ? env[PaletteB.self].colors.text : env[PaletteB.self].colors.textLight }
+            return dark ? env[PaletteA.self].colors.text : env[PaletteA.self].colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.background, in: node) { env in
+            let dark = env.style == .dark
+            if readsB { return dark ? env[PaletteB.self].colors.background : env[PaletteB.self].colors.backgroundLight }
+            return dark ? env[PaletteA.self].colors.background : env[PaletteA.self].colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tint, in: node) { env in
+            let dark = env.style == .dark
+            if readsB { return dark ? env[PaletteB.self].colors.tint : env[PaletteB.self].colors.tintLight }
+            return dark ? env[PaletteA.self].colors.tint : env[PaletteA.self].colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.border, in: node) { env in
+            let dark = env.style == .dark
+            if readsB { return dark ? env[PaletteB.self].colors.border : env[PaletteB.self].colors.borderLight }
+            return dark ? env[PaletteA.self].colors.border : env[PaletteA.self].colors.borderLight
+        }
+    }
+}
+
+/// How the ThemeKit side of a scenario binds: a closure per `bind` (``ThemeKitFixtures``),
+/// shared ``ThemedProperty`` values (``SharedFixtures``), or closures with captures
+/// (``CapturingFixtures``).
 enum BindingStyle: CaseIterable {
     case closures
     case shared
+    case capturing
+
+    /// The styles the registration scenario measures.
+    static let registered: [BindingStyle] = [.closures, .shared]
 
     /// The suffix of the scenario name for rows measured with this style.
-    var suffix: String { self == .closures ? "" : "-shared" }
+    var suffix: String {
+        switch self {
+        case .closures: ""
+        case .shared: "-shared"
+        case .capturing: "-captures"
+        }
+    }
 
     /// Binds every role of `view` in this style.
     @inline(__always)
@@ -233,6 +282,7 @@ enum BindingStyle: CaseIterable {
         switch self {
         case .closures: ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
         case .shared: SharedFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
+        case .capturing: CapturingFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
         }
     }
 }

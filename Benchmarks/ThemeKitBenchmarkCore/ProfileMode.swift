@@ -6,7 +6,7 @@ import ThemeKit
 public enum ProfileMode {
     /// The operations that can be profiled.
     public static let operations = [
-        "full", "full-shared", "fine", "subtree", "register", "register-batch", "register-shared",
+        "full", "full-shared", "full-captures", "fine", "subtree", "register", "register-batch", "register-shared",
         "register-shared-batch", "batch", "observers",
     ]
 
@@ -15,7 +15,8 @@ public enum ProfileMode {
     public static func run(_ operation: String, size: Int, repetitions: Int) -> Bool {
         let workload = Workload(objectCount: max(1, size / 4), rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
-        let style: BindingStyle = operation.contains("-shared") ? .shared : .closures
+        let style: BindingStyle =
+            operation.contains("-shared") ? .shared : operation.contains("-captures") ? .capturing : .closures
         func boundTheme(_ views: [BenchView], workload: Workload) -> Theme {
             let theme = makeBenchTheme()
             theme.apply(PaletteA(colors: colors))
@@ -27,7 +28,7 @@ public enum ProfileMode {
             return theme
         }
         switch operation {
-        case "full", "full-shared":
+        case "full", "full-shared", "full-captures":
             let views = makeViews(workload.objectCount)
             let theme = boundTheme(views, workload: workload)
             let elapsed = MonotonicClock.time {

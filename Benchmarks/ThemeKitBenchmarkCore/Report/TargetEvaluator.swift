@@ -15,7 +15,10 @@ enum TargetEvaluator {
         func at(_ row: BenchmarkResult) -> String { "N=\(row.size)" }
         let n = TableWriter.number
 
-        for (scenario, label) in [("full", "Full switch"), ("full-shared", "Full switch (ThemedProperty)")] {
+        for (scenario, label) in [
+            ("full", "Full switch"), ("full-shared", "Full switch (ThemedProperty)"),
+            ("full-captures", "Full switch (closures with captures)"),
+        ] {
             checks += fullSwitchChecks(steady(scenario), label: label)
         }
 

@@ -9,7 +9,8 @@ enum FullSwitchScenario {
     static func run(_ context: ScenarioContext, size: Int) {
         let workload = Workload(objectCount: size / 4, rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
-        // ThemeKit, with a closure per binding and with shared themed properties.
+        // ThemeKit, with a closure per binding, with shared themed properties and with
+        // closures that capture what they read.
         let themeKit = BindingStyle.allCases.map { measure(context, workload: workload, colors: colors, style: $0) }
 
         // The physical limit (strong and weak), NotificationCenter, JXTheme and Observation.
@@ -31,6 +32,8 @@ enum FullSwitchScenario {
                 allocations: measured.allocations,
                 note: "\(workload.objectCount) objects x 4 properties"
                     + (style == .shared ? " bound with 4 shared ThemedProperty values" : "")
+                    + (style == .capturing
+                        ? " bound with closures that capture which palette they read (run per object)" : "")
                     + "; theme.style toggles; every binding re-runs")
         }
     }

@@ -15,7 +15,7 @@ enum RegistrationScenario {
         let colors = ColorSet.numbered(50)
 
         // ThemeKit, with a closure per binding and with shared themed properties.
-        let themeKit = BindingStyle.allCases.map { style in
+        let themeKit = BindingStyle.registered.map { style in
             measure(context, workload: workload, colors: colors, batched: batched, style: style)
         }
 
@@ -23,7 +23,7 @@ enum RegistrationScenario {
             objectCount: workload.objectCount, roles: 4, readsB: workload.readsB,
             environment: PlainEnvironment(style: .light, a: colors, b: PaletteB.fallback.colors))
 
-        for (style, measured) in zip(BindingStyle.allCases, themeKit) {
+        for (style, measured) in zip(BindingStyle.registered, themeKit) {
             context.record(
                 "register" + style.suffix + (batched ? "-batch" : ""), size: size, affected: size,
                 themeKit: measured.sample, limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines,

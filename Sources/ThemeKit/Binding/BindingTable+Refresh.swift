@@ -22,6 +22,7 @@ extension BindingTable {
         }
         let generation = record.pointee.generation
         var unionChanged = false
+        var context: ThemeContext?
         let key = recorder.sharedResults.appearanceKey(
             stamp: recorder.state.pointee.valuesStamp, style: style, contrast: contrast)
         do {
@@ -56,12 +57,11 @@ extension BindingTable {
                 recorder.begin(isInitial: bindings[position].isNew)
                 bindings[position].isNew = false
                 // Providers cannot add bindings (they only queue work), so the pool stays put.
-                // The context is made here, not once per object: holding the style and
-                // the recorder costs reference counting a copied shared value does not need.
+                // Made for the first binding that runs, not per object: holding the style
+                // and the recorder costs reference counting a copied shared value does not need.
+                if context == nil { context = ThemeContext(style: style, contrast: contrast, recorder: recorder) }
                 runner._withUnsafeGuaranteedRef {
-                    $0.run(
-                        object, ThemeContext(style: style, contrast: contrast, recorder: recorder),
-                        UnsafeMutableRawPointer(bindings.baseAddress! + position))
+                    $0.run(object, context.unsafelyUnwrapped, UnsafeMutableRawPointer(bindings.baseAddress! + position))
                 }
                 if updateDependencies(
                     of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position),

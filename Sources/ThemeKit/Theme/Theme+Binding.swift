@@ -8,6 +8,12 @@ extension Theme {
     /// replaces the earlier provider. The object is held weakly; once it is
     /// released its bindings are dropped without any call from you.
     ///
+    /// A provider that captures nothing is a function of what it reads through `env`,
+    /// so, like a ``ThemedProperty``, it runs once per pass and appearance for all
+    /// objects bound with it, and they share its result — unless `Value` is a class
+    /// (or an optional of one: every object then gets its own instance) or the provider
+    /// reads ``ThemeContext/isInitialApplication``. A provider with captures runs per object.
+    ///
     /// ```swift
     /// theme.bind(label, \.textColor) { env in env.style == .dark ? env[Palette.self].text : "#111111" }
     /// ```
