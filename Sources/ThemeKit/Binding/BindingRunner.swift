@@ -168,7 +168,8 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         {
             state.pointee.read = slot.pointee.read
             write(storage.assumingMemoryBound(to: Value.self).pointee, to: object)
-            seal(slot, context)
+            // Sealed when stored, unless the offset was unknown then.
+            if slot.pointee.copyKey == 0 { seal(slot, context) }
             return
         }
         state.pointee.readsInitialApplication = false

@@ -40,7 +40,8 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
             // reads, the same value.
             state.pointee.read = slot.pointee.read
             copy(from: storage.assumingMemoryBound(to: Value.self), to: object, slot: slot)
-            seal(slot, context)
+            // Sealed when stored, unless the offset was unknown then.
+            if slot.pointee.copyKey == 0 { seal(slot, context) }
             return
         }
         state.pointee.readsInitialApplication = false

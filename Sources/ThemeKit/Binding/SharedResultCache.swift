@@ -79,8 +79,12 @@ struct SharedResultCache {
     /// equal stamp and appearance. `0` (no key) past `appearanceLimit` appearances under one stamp.
     @inline(__always)
     func appearanceKey(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
-        let last = appearances.pointee.last
-        if last.stamp == stamp, last.contrast == contrast, last.style == style { return last.key }
+        // Compared in place: a copy of `last` would retain and release its style.
+        if appearances.pointee.last.stamp == stamp, appearances.pointee.last.contrast == contrast,
+            appearances.pointee.last.style == style
+        {
+            return appearances.pointee.last.key
+        }
         return internAppearance(stamp: stamp, style: style, contrast: contrast)
     }
 
@@ -128,8 +132,10 @@ struct SharedResultCache {
 
 extension SharedResultCache.Slot {
     /// Whether the slot holds a value computed under `stamp` for `style` and `contrast`.
+    /// (`mutating` only so that a call through a pointer reads the slot in place
+    /// instead of copying it, which would retain and release its box and style.)
     @inline(__always)
-    func holdsValue(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> Bool {
+    mutating func holdsValue(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> Bool {
         self.stamp == stamp && storage != nil && self.style == style && self.contrast == contrast
     }
 
