@@ -222,12 +222,20 @@ private let serials = Locked<UInt32>(0)
 
 /// Finds whether a key path names a plain stored property of the object itself.
 enum StoredProperty {
-    /// Whether values of `type` are objects (a class, a class-bound existential or an
-    /// optional of one), which a provider may create afresh for each view.
+    /// Whether values of `type` may be objects — a class, an existential (`Any`,
+    /// `AnyObject`, `any P`), or an optional of one — which a provider may create
+    /// afresh for each view.
     static func holdsObjects(_ type: Any.Type) -> Bool {
-        if type is AnyObject.Type { return true }
+        if type is AnyObject.Type || isExistential(type) { return true }
         if let optional = type as? any OptionalMarker.Type { return holdsObjects(optional.wrappedType) }
         return false
+    }
+
+    /// Whether `type` is an existential type. The Swift ABI puts a metadata record's
+    /// kind in its first word (for class metadata with Objective-C interop, an isa
+    /// pointer, which is never this small); existential metadata is kind 0x303.
+    private static func isExistential(_ type: Any.Type) -> Bool {
+        unsafeBitCast(type, to: UnsafeRawPointer.self).load(as: UInt.self) == 0x303
     }
 
     /// Writes `value` through `path` as an in-out access and returns the property's

@@ -11,7 +11,7 @@ extension Theme {
     /// A provider that captures nothing is a function of what it reads through `env`,
     /// so, like a ``ThemedProperty``, it runs once per pass and appearance for all
     /// objects bound with it, and they share its result — unless `Value` is a class
-    /// (or an optional of one: every object then gets its own instance) or the provider
+    /// or an existential (or an optional of one: every object then gets its own instance) or the provider
     /// reads ``ThemeContext/isInitialApplication``. A provider with captures runs per object.
     ///
     /// ```swift

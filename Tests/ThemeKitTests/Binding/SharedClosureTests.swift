@@ -7,6 +7,16 @@ private let switchRuns = Counter()
 private let objectRuns = Counter()
 private let initialRuns = Counter()
 private let readRuns = Counter()
+private let existentialRuns = Counter()
+
+/// A class-bound protocol, so a property can hold `any Marker` objects.
+private protocol Marker: AnyObject {}
+private final class MarkerObject: Marker {}
+// Only the thread driving the theme in each test touches it.
+private final class MarkerHolder: @unchecked Sendable {
+    var marker: (any Marker)?
+    var anyValue: Any = 0
+}
 
 /// A provider stored once and bound to two key paths of the same value type.
 private let styleName: @Sendable (ThemeContext) -> String = { env in env.style.rawValue + env[Palette.self].text }
@@ -73,6 +83,27 @@ private let styleName: @Sendable (ThemeContext) -> String = { env in env.style.r
         #expect(colors.count == 6)
         #expect(Set(colors.map(ObjectIdentifier.init)).count == 6)
         #expect(colors.allSatisfy { $0.hex == "#000000" })
+    }
+
+    @Test("providers of existential values (which may be objects) run for each object")
+    func existentialValuesAreNotShared() {
+        let theme = makeTheme()
+        let holders = (0..<4).map { _ in MarkerHolder() }
+        for holder in holders {
+            theme.bind(holder, \.marker) { _ in
+                existentialRuns.increment()
+                return MarkerObject()
+            }
+            theme.bind(holder, \.anyValue) { _ in
+                existentialRuns.increment()
+                return MarkerObject()
+            }
+        }
+        #expect(existentialRuns.count == 8)
+        let markers = holders.compactMap(\.marker).map(ObjectIdentifier.init)
+        let values = holders.map { ObjectIdentifier($0.anyValue as AnyObject) }
+        #expect(Set(markers).count == 4)
+        #expect(Set(values).count == 4)
     }
 
     @Test("one capture-free closure bound to two key paths writes each its own property")
