@@ -56,9 +56,8 @@ struct PaletteB: ThemeExtension {
 /// Every system under test gets its own fresh objects: a weak reference taken by
 /// one system makes every later retain of the object slower, and that must not
 /// leak into another system's figures.
+// Sound: one thread drives every system; the conformance only lets baselines capture views in closures.
 final class BenchView: @unchecked Sendable {
-    // Sound: the benchmark drives every system from one thread; `@unchecked
-    // Sendable` only lets baselines capture views in `@Sendable` closures.
     var text = ""
     var background = ""
     var tint = ""
@@ -288,8 +287,8 @@ enum BindingStyle: CaseIterable {
 }
 
 /// Counts calls in observer and subscriber closures.
+// Sound: the benchmark drives every system from one thread.
 final class Tally: @unchecked Sendable {
-    // Sound: the benchmark drives every system from one thread.
     var count = 0
 }
 

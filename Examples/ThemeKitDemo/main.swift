@@ -39,7 +39,7 @@ let ember = Brand(
     highContrastLight: nil, highContrastDark: nil)
 
 /// A stand-in for a view.
-// Only touched by the main thread of this program.
+// Sound: only touched by the main thread of this program.
 final class View: @unchecked Sendable {
     var background = ""
     var foreground = ""

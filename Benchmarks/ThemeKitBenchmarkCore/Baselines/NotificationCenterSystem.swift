@@ -2,9 +2,8 @@ import Foundation
 import ThemeKit
 
 /// The theme state an app keeps when it themes by hand (NotificationCenter, JXTheme).
+// Sound: the benchmark drives every system from one thread, and observers run on that thread.
 final class SharedThemeState: @unchecked Sendable {
-    // Sound: the benchmark drives every system from one thread; observers read it
-    // from `@Sendable` closures that run on that thread.
     var style: ThemeStyle = .light
     var a = PaletteA.fallback.colors
     var b = PaletteB.fallback.colors

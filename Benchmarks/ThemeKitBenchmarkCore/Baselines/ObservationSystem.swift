@@ -5,8 +5,8 @@
     /// The theme state as an `@Observable` model, written out by hand as the macro
     /// expands it: one registrar, `access` in each getter, `withMutation` in each setter.
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    // Sound: the benchmark drives every system from one thread.
     final class ObservableThemeState: Observable, @unchecked Sendable {
-        // Sound: the benchmark drives every system from one thread.
         private let registrar = ObservationRegistrar()
         private var storedStyle: ThemeStyle = .light
         private var storedA = PaletteA.fallback.colors
@@ -38,8 +38,8 @@
     }
 
     /// Views whose tracking fired, to re-render after the change (a render loop's dirty list).
+    // Sound: `onChange` runs synchronously on the mutating thread, the benchmark's only one.
     final class DirtyList: @unchecked Sendable {
-        // Sound: `onChange` runs synchronously on the mutating thread, the benchmark's only one.
         var indices: [Int] = []
     }
 

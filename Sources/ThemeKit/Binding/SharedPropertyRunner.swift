@@ -4,8 +4,8 @@ import Foundation
 /// the property, in every theme. It holds no mutable state of its own — what it
 /// learns (the value of the pass, the property's offset) lives in the running
 /// theme's `SharedResultCache`.
-// Sound: all stored state is `let` or written only in `init` (offsets live in each theme's cache, not here).
 @usableFromInline
+// Sound: all stored state is `let` or written only in `init` (offsets live in each theme's cache, not here).
 final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unchecked Sendable {
     let path: ReferenceWritableKeyPath<Object, Value>
     private let provider: @Sendable (ThemeContext) -> Value

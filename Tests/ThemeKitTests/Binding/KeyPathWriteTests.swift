@@ -4,13 +4,13 @@ import ThemeKit
 /// Bindings write plain stored properties directly and everything else through the
 /// key path; these tests pin down that observers, setters and nested paths still work.
 @Suite struct KeyPathWriteTests {
+    // Sound: only touched by the test's thread.
     final class Inner: @unchecked Sendable {
-        // Only touched by the test's thread.
         var radius = 0.0
     }
 
+    // Sound: only touched by the test's thread.
     final class Widget: @unchecked Sendable {
-        // Only touched by the test's thread.
         var plain = ""
         var observed = "" { didSet { observedWrites += 1 } }
         var observedWrites = 0
@@ -22,13 +22,13 @@ import ThemeKit
         var inner = Inner()
     }
 
+    // Sound: only touched by the test's thread.
     class BaseWidget: @unchecked Sendable {
-        // Only touched by the test's thread.
         var baseTitle = ""
     }
 
+    // Sound: only touched by the test's thread.
     final class DerivedWidget: BaseWidget, @unchecked Sendable {
-        // Only touched by the test's thread.
         var extra = 0.0
     }
 

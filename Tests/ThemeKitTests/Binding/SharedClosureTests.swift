@@ -12,7 +12,7 @@ private let existentialRuns = Counter()
 /// A class-bound protocol, so a property can hold `any Marker` objects.
 private protocol Marker: AnyObject {}
 private final class MarkerObject: Marker {}
-// Only the thread driving the theme in each test touches it.
+// Sound: only the thread driving the theme in each test touches it.
 private final class MarkerHolder: @unchecked Sendable {
     var marker: (any Marker)?
     var anyValue: Any = 0

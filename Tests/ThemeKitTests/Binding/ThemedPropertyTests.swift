@@ -4,21 +4,21 @@ import Testing
 import ThemeKit
 
 /// A label whose text colour has an observer, so the key path is not a plain stored property.
+// Sound: only the thread driving the theme in each test touches it.
 final class ObservedLabel: @unchecked Sendable {
-    // Only the thread driving the theme in each test touches it.
     var writes = 0
     var textColor = "" { didSet { writes += 1 } }
 }
 
 /// A reference type, to see that a shared value is one instance.
+// Sound: immutable after init.
 final class ColorObject: @unchecked Sendable {
-    // Immutable after init.
     let hex: String
     init(_ hex: String) { self.hex = hex }
 }
 
+// Sound: only the thread driving the theme in each test touches it.
 final class Swatch: @unchecked Sendable {
-    // Only the thread driving the theme in each test touches it.
     var color: ColorObject?
 }
 

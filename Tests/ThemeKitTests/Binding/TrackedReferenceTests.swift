@@ -10,8 +10,8 @@ struct TrackedReferenceTests {
         deinit { onDeinit() }
     }
 
+    // Sound: only touched by the test's own thread.
     final class Flag: @unchecked Sendable {
-        // Sound: only touched by the test's own thread.
         var value = false
     }
 

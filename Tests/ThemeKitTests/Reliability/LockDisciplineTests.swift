@@ -11,8 +11,8 @@ import ThemeKitTestSupport
 /// hanging the suite.
 @Suite struct LockDisciplineTests {
     /// Reads the theme in its deinit, as a view that unbinds itself on the way out would.
+    // Sound: set once before the object is shared, then only read.
     final class UsesThemeOnDeinit: @unchecked Sendable {
-        // Sound: set once before the object is shared, then only read.
         let theme: Theme
         var text = ""
         init(_ theme: Theme) { self.theme = theme }

@@ -27,7 +27,7 @@ struct PaletteVariant: ThemeVariant {
 }
 
 /// A themed object with a few properties, as a view would have.
-// Test objects are only touched by the thread that drives the theme in each test.
+// Sound: test objects are only touched by the thread that drives the theme in each test.
 final class Label: @unchecked Sendable {
     var textColor = ""
     var background = ""

@@ -143,7 +143,7 @@ import ThemeKit
 }
 
 /// Lets a test's callbacks share a token.
-// Tests that use it drive the theme from one thread.
+// Sound: tests that use it drive the theme from one thread.
 final class TokenHolder: @unchecked Sendable {
     var token: ObserverToken?
 }
