@@ -15,9 +15,6 @@ class BindingRunner: @unchecked Sendable {
     /// The low bits of the key path's hash (`0` for `customize` runners), so the table
     /// compares an object's bindings without hashing key paths again.
     final var keyPathHash: Int32 = 0
-    /// Whether one runner serves many bindings (a ``ThemedProperty``): it then keeps
-    /// what it learns in the running theme, and `storedOffset` is unused.
-    final let isShared: Bool
     /// Whether the object type is a class (not a class-bound existential), so an
     /// unchecked downcast to it is exact.
     final let isConcreteClass: Bool
@@ -35,11 +32,10 @@ class BindingRunner: @unchecked Sendable {
 
     @usableFromInline
     init(
-        keyPath: AnyKeyPath?, isShared: Bool = false, isConcreteClass: Bool = true, serial: UInt32 = 0,
+        keyPath: AnyKeyPath?, isConcreteClass: Bool = true, serial: UInt32 = 0,
         assignShared: @escaping SharedAssign = { _, _ in }
     ) {
         self.keyPath = keyPath
-        self.isShared = isShared
         self.isConcreteClass = isConcreteClass
         self.serial = serial
         self.assignShared = assignShared
@@ -155,44 +151,20 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         _ object: AnyObject, _ context: ThemeContext, _ provider: UnsafeMutablePointer<ProviderBox<Value>>,
         function: UInt
     ) {
-        let state = context.recorder.state
-        let stamp = state.pointee.valuesStamp
-        guard let slot = context.recorder.sharedResults.slot(for: UInt64(serial), function: function, stamp: stamp)
+        let results = context.recorder.sharedResults
+        guard
+            let slot = results.slot(
+                for: UInt64(serial), function: function, stamp: context.recorder.state.pointee.valuesStamp)
         else {
             // Another provider holds this slot with a current value: run per object.
             write(Self.call(provider.pointee, context), to: object)
             return
         }
-        if slot.pointee.holdsValue(stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast),
-            let storage = slot.pointee.storage
-        {
-            state.pointee.read = slot.pointee.read
-            write(storage.assumingMemoryBound(to: Value.self).pointee, to: object)
-            // Sealed when stored, unless the offset was unknown then.
-            if slot.pointee.copyKey == 0 { seal(slot, context) }
-            return
-        }
-        state.pointee.readsInitialApplication = false
-        let value = Self.call(provider.pointee, context)
-        // A provider that asked whether this is the first run answers per object.
-        guard !state.pointee.readsInitialApplication else {
-            write(value, to: object)
-            return
-        }
-        _ = slot.pointee.store(
-            value, stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast,
-            read: state.pointee.read)
-        write(value, to: object)
-        seal(slot, context)
-    }
-
-    /// Lets the refresh loop copy the slot's value for this appearance, once the first
-    /// write has told whether the property is a plain stored one (the loop copies only into those).
-    private func seal(_ slot: UnsafeMutablePointer<SharedResultCache.Slot>, _ context: ThemeContext) {
-        slot.pointee.storedOffset = storedOffset
-        let key = context.recorder.sharedResults.appearanceKey(
-            stamp: slot.pointee.stamp, style: context.resolvedStyle, contrast: context.resolvedContrast)
-        slot.pointee.seal(key: key)
+        // The offset is this runner's (learned by its first write): the refresh loop
+        // copies shared values only into plain stored properties.
+        results.run(
+            in: slot, context, offset: { storedOffset }, compute: { Self.call(provider.pointee, context) },
+            write: { write($0, to: object) })
     }
 
     /// Writes `value` into `object`'s property.

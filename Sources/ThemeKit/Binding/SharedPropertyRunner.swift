@@ -20,64 +20,22 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
         // Process-wide unique, never reused: the key of this runner's cache slots
         // (`0` once the serials run out: the runner then never shares a value).
         super.init(
-            keyPath: path, isShared: true, isConcreteClass: (Object.self as Any.Type) is AnyClass,
+            keyPath: path, isConcreteClass: (Object.self as Any.Type) is AnyClass,
             serial: BindingRunner.makeSerial(), assignShared: assign)
     }
 
     override func run(_ object: AnyObject, _ context: ThemeContext, _ binding: UnsafeMutableRawPointer) {
         let recorder = context.recorder
-        let state = recorder.state
-        let stamp = state.pointee.valuesStamp
-        guard serial != 0, let slot = recorder.sharedResults.slot(for: UInt64(serial), stamp: stamp) else {
+        guard serial != 0,
+            let slot = recorder.sharedResults.slot(for: UInt64(serial), stamp: recorder.state.pointee.valuesStamp)
+        else {
             // Another property holds this slot with a current value: run per object.
             write(provider(context), to: object, slot: nil)
             return
         }
-        if slot.pointee.holdsValue(stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast),
-            let storage = slot.pointee.storage
-        {
-            // Computed earlier from the same values for the same appearance: the same
-            // reads, the same value.
-            state.pointee.read = slot.pointee.read
-            copy(from: storage.assumingMemoryBound(to: Value.self), to: object, slot: slot)
-            // Sealed when stored, unless the offset was unknown then.
-            if slot.pointee.copyKey == 0 { seal(slot, context) }
-            return
-        }
-        state.pointee.readsInitialApplication = false
-        let value = provider(context)
-        // A provider that asked whether this is the first run answers per object.
-        guard !state.pointee.readsInitialApplication else {
-            write(value, to: object, slot: slot)
-            return
-        }
-        let storage = slot.pointee.store(
-            value, stamp: stamp, style: context.resolvedStyle, contrast: context.resolvedContrast,
-            read: state.pointee.read)
-        copy(from: storage, to: object, slot: slot)
-        seal(slot, context)
-    }
-
-    /// Lets the refresh loop copy the slot's value for this appearance (see `SharedResultCache.Slot.seal`).
-    private func seal(_ slot: UnsafeMutablePointer<SharedResultCache.Slot>, _ context: ThemeContext) {
-        let key = context.recorder.sharedResults.appearanceKey(
-            stamp: slot.pointee.stamp, style: context.resolvedStyle, contrast: context.resolvedContrast)
-        slot.pointee.seal(key: key)
-    }
-
-    /// Writes the shared value at `source` into `object`, straight into a plain stored
-    /// property when its offset is known (see `KeyPathBindingRunner.run`).
-    private func copy(
-        from source: UnsafeMutablePointer<Value>, to object: AnyObject,
-        slot: UnsafeMutablePointer<SharedResultCache.Slot>
-    ) {
-        let offset = slot.pointee.storedOffset
-        if offset > 0 {
-            let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-            assignShared(base + Int(offset), UnsafeRawPointer(source))
-        } else {
-            write(source.pointee, to: object, slot: slot)
-        }
+        recorder.sharedResults.run(
+            in: slot, context, offset: { nil }, compute: { provider(context) },
+            write: { write($0, to: object, slot: slot) })
     }
 
     /// Writes `value` through the key path, learning the property's offset on the first

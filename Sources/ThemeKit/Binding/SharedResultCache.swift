@@ -130,6 +130,53 @@ struct SharedResultCache {
     }
 }
 
+extension SharedResultCache {
+    /// One run of a shared provider whose values live in `slot`: copies the slot's value
+    /// when it is current for the context's appearance; otherwise calls `compute` and
+    /// keeps its value — unless the provider asked whether this is the first run, an
+    /// answer that differs per object. `write` puts a value into the object; `offset`
+    /// gives, after a write, the stored-property offset to record in the slot (`nil`:
+    /// the slot's own, which `write` maintains).
+    @inline(__always)
+    func run<Value>(
+        in slot: UnsafeMutablePointer<Slot>, _ context: ThemeContext, offset: () -> Int32?,
+        compute: () -> Value, write: (Value) -> Void
+    ) {
+        let state = context.recorder.state
+        let stamp = state.pointee.valuesStamp
+        let style = context.resolvedStyle
+        let contrast = context.resolvedContrast
+        if slot.pointee.holdsValue(stamp: stamp, style: style, contrast: contrast), let storage = slot.pointee.storage {
+            // Computed earlier from the same values for the same appearance: the same
+            // reads, the same value.
+            state.pointee.read = slot.pointee.read
+            write(storage.assumingMemoryBound(to: Value.self).pointee)
+            // Sealed when stored, unless the offset was unknown then.
+            if slot.pointee.copyKey == 0 {
+                seal(slot, offset: offset(), stamp: stamp, style: style, contrast: contrast)
+            }
+            return
+        }
+        state.pointee.readsInitialApplication = false
+        let value = compute()
+        guard !state.pointee.readsInitialApplication else {
+            write(value)
+            return
+        }
+        _ = slot.pointee.store(value, stamp: stamp, style: style, contrast: contrast, read: state.pointee.read)
+        write(value)
+        seal(slot, offset: offset(), stamp: stamp, style: style, contrast: contrast)
+    }
+
+    /// Lets the refresh loop copy the slot's value for this appearance by key.
+    private func seal(
+        _ slot: UnsafeMutablePointer<Slot>, offset: Int32?, stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast
+    ) {
+        if let offset { slot.pointee.storedOffset = offset }
+        slot.pointee.seal(key: appearanceKey(stamp: stamp, style: style, contrast: contrast))
+    }
+}
+
 extension SharedResultCache.Slot {
     /// Whether the slot holds a value computed under `stamp` for `style` and `contrast`.
     /// (`mutating` only so that a call through a pointer reads the slot in place
