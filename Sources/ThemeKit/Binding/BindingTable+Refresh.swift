@@ -33,22 +33,15 @@ extension BindingTable {
                     bindings[position].epoch != epoch
                 else { continue }
                 bindings[position].epoch = epoch
-                if !bindings[position].isNew, bindings[position].isShareable,
-                    let shared = recorder.sharedResults.currentValue(
-                        of: bindings.baseAddress! + position, serial: runner._withUnsafeGuaranteedRef { $0.serial },
-                        key: key)
+                if bindings[position].isShareable,
+                    let read = copySharedValue(
+                        into: object, binding: bindings.baseAddress! + position, key: key,
+                        results: recorder.sharedResults)
                 {
                     // A shared provider whose value this pass, or an earlier one under the
-                    // same values, computed for this appearance: copy it, running nothing.
-                    let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-                    runner._withUnsafeGuaranteedRef {
-                        $0.assignShared(
-                            base + Int(shared.pointee.storedOffset),
-                            UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
-                    }
+                    // same values, computed for this appearance: copied, running nothing.
                     if updateDependencies(
-                        of: &bindings[position], to: shared.pointee.read, slot: slot, index: Int32(position),
-                        generation: generation)
+                        of: &bindings[position], to: read, slot: slot, index: Int32(position), generation: generation)
                     {
                         unionChanged = true
                     }
@@ -97,6 +90,20 @@ extension BindingTable {
         let bindings = bindings(of: slot)
         guard let runner = bindings[index].runner, bindings[index].epoch != epoch else { return }
         bindings[index].epoch = epoch
+        if bindings[index].isShareable,
+            let read = copySharedValue(
+                into: object, binding: bindings.baseAddress! + index,
+                key: recorder.sharedResults.appearanceKey(
+                    stamp: recorder.state.pointee.valuesStamp, style: style, contrast: contrast),
+                results: recorder.sharedResults)
+        {
+            if updateDependencies(
+                of: &bindings[index], to: read, slot: slot, index: Int32(index), generation: generation)
+            {
+                recomputeUnion(slot: slot)
+            }
+            return
+        }
         recorder.begin(isInitial: bindings[index].isNew)
         bindings[index].isNew = false
         runner._withUnsafeGuaranteedRef {
@@ -112,15 +119,44 @@ extension BindingTable {
         }
     }
 
+    /// Copies the shared value of the shareable binding at `binding` into `object` when
+    /// the theme's result cache holds one for the appearance with `key` (see
+    /// `SharedResultCache.currentValue`), marking the binding as run.
+    /// - Returns: What the provider read when it computed the value, or `nil` when
+    ///   there is no such value and the binding must run.
+    @inline(__always)
+    private func copySharedValue(
+        into object: AnyObject, binding: UnsafeMutablePointer<BindingRecord>, key: UInt64,
+        results: SharedResultCache
+    ) -> UInt64? {
+        // A binding's first run may copy too: a cached value never came from a provider
+        // that asked `isInitialApplication` (see `SharedResultCache.run`).
+        let runner = binding.pointee.runner.unsafelyUnwrapped
+        guard
+            let shared = results.currentValue(
+                of: binding, serial: runner._withUnsafeGuaranteedRef { $0.serial }, key: key)
+        else { return nil }
+        binding.pointee.isNew = false
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        runner._withUnsafeGuaranteedRef {
+            $0.assignShared(
+                base + Int(shared.pointee.storedOffset), UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
+        }
+        return shared.pointee.read
+    }
+
     /// Runs every binding that read extension bit `bit`, loading each object once.
     /// - Complexity: O(entries in the bit's reverse list).
     func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, recorder: DependencyRecorder) {
-        let entries = liveEntries(bit: bit)
+        compactEntries(bit: bit)
         var currentSlot: Int32 = -1
         var currentObject: AnyObject?
         var style = ThemeStyle.light
         var contrast = ThemeContrast.standard
-        for entry in entries {
+        // By position, reading each entry afresh: a run may append entries for the bits
+        // its binding newly read, which can move a list.
+        for position in 0..<reverse.count(bit: bit) {
+            let entry = reverse.entry(bit: bit, at: position)
             if entry.slot != currentSlot {
                 currentSlot = entry.slot
                 let record = objects + Int(entry.slot)

@@ -76,14 +76,6 @@ struct ObjectRecord {
     }
 }
 
-/// An entry of the reverse index: "the binding at `index` of the object in `slot`
-/// (while it has `generation`) read this key".
-struct ReverseEntry: Equatable {
-    var slot: Int32
-    var index: Int32
-    var generation: UInt32
-}
-
 /// The binding storage of one theme: object slots with a free list and generation
 /// counters, per-node object lists, and a reverse index from extension bits to bindings.
 ///
@@ -102,7 +94,7 @@ final class BindingTable {
     /// Every object's binding records.
     @exclusivity(unchecked) private(set) var pool = BindingPool()
     /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
-    @exclusivity(unchecked) private(set) var reverse: [ContiguousArray<ReverseEntry>] = Array(repeating: [], count: 64)
+    let reverse = ReverseIndex()
     @exclusivity(unchecked) private var staleEntries: [Int] = Array(repeating: 0, count: 64)
     /// Head of each node's object list, indexed by node id.
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
@@ -132,6 +124,7 @@ final class BindingTable {
         objects.deallocate()
         pool.deallocate()
         slotByIdentifier.deallocate()
+        reverse.deallocate()
     }
 
     /// The slots in use or free, `0..<objectCount`.
@@ -339,8 +332,11 @@ final class BindingTable {
     @inline(__always)
     private func releaseBinding(_ binding: UnsafeMutablePointer<BindingRecord>) {
         guard let runner = binding.pointee.runner else { return }
-        // The provider is the record's first field (see `BindingRecord`).
-        runner._withUnsafeGuaranteedRef { $0.destroyProvider(UnsafeMutableRawPointer(binding)) }
+        // The provider is the record's first field (see `BindingRecord`). One without a
+        // context (a closure that captures nothing, or none at all) holds no reference.
+        if binding.pointee.provider.words.1 != 0 {
+            runner._withUnsafeGuaranteedRef { $0.destroyProvider(UnsafeMutableRawPointer(binding)) }
+        }
         binding.pointee.provider = ProviderStorage()
         binding.pointee.runner = nil
         runner.release()
@@ -413,7 +409,7 @@ final class BindingTable {
             var bits = missing
             let entry = ReverseEntry(slot: slot, index: index, generation: generation)
             while bits != 0 {
-                reverse[bits.trailingZeroBitCount].append(entry)
+                reverse.append(entry, bit: bits.trailingZeroBitCount)
                 bits &= bits - 1
             }
             binding.indexed |= missing
@@ -451,38 +447,27 @@ final class BindingTable {
         return binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0
     }
 
-    /// The live entries of the reverse list of `bit`, compacting it in place.
-    func liveEntries(bit: Int) -> ContiguousArray<ReverseEntry> {
-        compact(bit: bit)
-        return reverse[bit]
-    }
-
-    private func compact(bit: Int) {
+    /// Compacts the reverse list of `bit`, so that it holds only live entries.
+    func compactEntries(bit: Int) {
         let mask: UInt64 = 1 << UInt64(bit)
-        var kept = 0
-        var list = reverse[bit]
-        reverse[bit] = []
-        for entry in list {
-            if isValid(entry, bit: bit) {
-                list[kept] = entry
-                kept += 1
-            } else if objects[Int(entry.slot)].identifier != nil,
+        reverse.removeAll(bit: bit) { entry in
+            if isValid(entry, bit: bit) { return false }
+            if objects[Int(entry.slot)].identifier != nil,
                 objects[Int(entry.slot)].generation == entry.generation,
                 entry.index < objects[Int(entry.slot)].bindingCount
             {
                 // The binding no longer reads this key: forget that it is indexed.
                 bindings(of: entry.slot)[Int(entry.index)].indexed &= ~mask
             }
+            return true
         }
-        list.removeLast(list.count - kept)
-        reverse[bit] = list
         staleEntries[bit] = 0
     }
 
     /// Compacts the lists whose stale entries outnumber the live ones.
     func compactReverseIndex(force: Bool) {
-        for bit in 0..<64 where force || (staleEntries[bit] > 64 && staleEntries[bit] * 2 > reverse[bit].count) {
-            compact(bit: bit)
+        for bit in 0..<64 where force || (staleEntries[bit] > 64 && staleEntries[bit] * 2 > reverse.count(bit: bit)) {
+            compactEntries(bit: bit)
         }
     }
 

@@ -64,7 +64,14 @@ struct TrackedReference {
     }
 
     /// Whether the object has begun deinitialising.
-    var isReleased: Bool { load() == nil }
+    var isReleased: Bool {
+        #if canImport(ObjectiveC)
+            return weakObject == nil
+        #else
+            // A load of the object's reference counts, where `load()` would retain and release it.
+            return themekit_is_deallocating(address)
+        #endif
+    }
 
     /// Stops tracking: gives back the unowned count (the object's memory may be freed now).
     func release() {

@@ -26,7 +26,7 @@ extension ThemeCore {
         // Reverse index.
         for bit in 2..<64 {
             var seen = Set<Int64>()
-            for entry in table.reverse[bit] where table.isValid(entry, bit: bit) {
+            for entry in table.reverse.entries(bit: bit) where table.isValid(entry, bit: bit) {
                 let key = Int64(entry.slot) << 32 | Int64(entry.index)
                 if !seen.insert(key).inserted { problems.append("duplicate reverse entry \(entry) for bit \(bit)") }
             }

@@ -55,7 +55,7 @@ extension ThemeCore {
         _ work: inout PendingWork, snapshot: ValueSnapshot, persisted: PersistedValues?,
         observed: [ObservedGroup], runsCallbacks: Bool
     ) {
-        let recorder = beginPass(snapshot: snapshot)
+        beginPass(snapshot: snapshot)
         var events = work.events
 
         // 1. Storage.
@@ -163,11 +163,11 @@ extension ThemeCore {
     }
 
     /// Starts a pass (or a direct bind) over `snapshot`: a new epoch, and the recorder reading it.
-    private func beginPass(snapshot: ValueSnapshot?) -> DependencyRecorder {
+    /// (Returns nothing: the caller reads `recorder`, which `self` keeps, so no reference is taken.)
+    private func beginPass(snapshot: ValueSnapshot?) {
         epoch &+= 1
         if epoch == 0 { epoch = 1 }
         if let snapshot, !recorder.reads(snapshot) { recorder.snapshot = snapshot }
-        return recorder
     }
 
     /// Runs the bindings and objects named by direct work items.
@@ -212,7 +212,7 @@ extension ThemeCore {
         lock.unlock()
         // With nothing pending, the delivered appearance and the tree are current,
         // so the binding (and, if it moved, its object) is all there is to run.
-        let recorder = beginPass(snapshot: snapshot)
+        beginPass(snapshot: snapshot)
         let (slot, isNew) = table.slot(for: object, node: node?.id ?? 0)
         if let node, !isNew, table.objects[Int(slot)].node != node.id {
             // The object moves: its other bindings may have to re-run too.

@@ -26,10 +26,7 @@ final class ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var deliveredStyle: ThemeStyle
     @exclusivity(unchecked) var deliveredContrast: ThemeContrast
     /// Made with the first snapshot; each pass points it at the current one.
-    private let recorderStorage: DependencyRecorder
-    /// `recorderStorage`, read without reference counting on every bind and pass.
-    // Sound: `recorderStorage` holds it for as long as `self` lives.
-    unowned(unsafe) let recorder: DependencyRecorder
+    let recorder: DependencyRecorder
     @exclusivity(unchecked) var changedNodes: [ChangedNode] = []
     @exclusivity(unchecked) var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
@@ -60,8 +57,7 @@ final class ThemeCore: @unchecked Sendable {
         model.lastDeliveredStyle = model.style
         model.lastDeliveredContrast = model.contrast
         tree = NodeTree(style: model.style, contrast: model.contrast)
-        recorderStorage = DependencyRecorder(snapshot: model.currentSnapshot())
-        recorder = recorderStorage
+        recorder = DependencyRecorder(snapshot: model.currentSnapshot())
     }
 
     deinit {

@@ -1,4 +1,4 @@
-// Three entry points of the Swift runtime that ThemeKit uses to track objects
+// Four entry points of the Swift runtime that ThemeKit uses to track objects
 // without weak references (see Sources/ThemeKit/Binding/TrackedReference.swift).
 //
 // The compiler itself emits calls to these for `unowned` references, so they are
@@ -27,8 +27,15 @@ void swift_unownedRetain(void *_Nullable object);
 /// Drops an unowned reference taken with swift_unownedRetain.
 void swift_unownedRelease(void *_Nullable object);
 
+/// Whether the object has begun deinitialising (a plain load of its reference counts:
+/// no atomic read-modify-write, unlike swift_tryRetain).
+_Bool swift_isDeallocating(void *_Nonnull object);
+
 /// A strong reference to `object` if it is still alive, else NULL.
 static inline void *_Nullable themekit_try_retain(void *_Nonnull object) { return swift_tryRetain(object); }
+
+/// Whether `object` (kept allocated by an unowned reference) has begun deinitialising.
+static inline _Bool themekit_is_deallocating(void *_Nonnull object) { return swift_isDeallocating(object); }
 
 /// Keeps the memory of `object` allocated without keeping the object alive.
 static inline void themekit_unowned_retain(void *_Nonnull object) { swift_unownedRetain(object); }

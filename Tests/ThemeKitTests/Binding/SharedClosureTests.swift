@@ -45,6 +45,8 @@ private let styleName: @Sendable (ThemeContext) -> String = { env in env.style.r
         for label in more { bind(label) }
         #expect(more.allSatisfy { $0.textColor == "#FFFFFF" })
         #expect(switchRuns.count == 2)
+        // Copied bindings record what the provider read, like run ones.
+        #expect(theme.checkInvariants() == [])
         theme.apply(Palette(background: "#101010", text: "#202020"))
         #expect((labels + more).allSatisfy { $0.textColor == "#101010" })
         #expect(switchRuns.count == 3)
