@@ -1,4 +1,5 @@
 import BenchmarkSupport
+import ThemeKit
 
 /// How many trials a measurement runs: at least `minimumTrials`, then more until
 /// `budgetNanoseconds` of measured time is spent or `maximumTrials` are done.
@@ -73,10 +74,12 @@ enum ProcessCounters {
         return tkb_allocation_count() - before
     }
 
-    /// Bytes the heap holds for live allocations, or `nil` where unknown.
+    /// Bytes the heap holds for live allocations, or `nil` where unknown — with the
+    /// page mappings ThemeKit makes for large tables on Linux, which the heap's own
+    /// statistics do not see.
     static var heapBytes: Int64? {
         let bytes = tkb_heap_bytes_in_use()
-        return bytes < 0 ? nil : bytes
+        return bytes < 0 ? nil : bytes + Int64(RawStorage.mappedBytes)
     }
 
     /// The resident set size in bytes, or `nil` where unknown.

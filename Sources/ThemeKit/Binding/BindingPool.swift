@@ -10,7 +10,7 @@ import Foundation
 /// overhead are gone, and a refresh walks objects' bindings through one base pointer.
 ///
 /// Records are plain data (`BindingRecord` is trivial), so blocks are copied and
-/// reused without initialisation, and the buffer grows with `realloc` (which moves a
+/// reused without initialisation, and the buffer grows through `RawStorage` (which moves a
 /// large buffer by remapping its pages instead of copying them). Memory stays at the peak number of records in use
 /// until the table is freed. Owned by one `BindingTable`, which calls `deallocate()`.
 struct BindingPool {
@@ -28,21 +28,19 @@ struct BindingPool {
 
     init() {
         capacity = 256
-        records = Self.reallocate(nil, capacity: capacity)
+        records = Self.reallocate(nil, from: 0, to: capacity)
     }
 
     /// Frees the buffer. Call once; the records' runners must have been released.
-    func deallocate() { free(records) }
+    func deallocate() { RawStorage.deallocate(records, bytes: capacity * MemoryLayout<BindingRecord>.stride) }
 
     private static func reallocate(
-        _ buffer: UnsafeMutablePointer<BindingRecord>?, capacity: Int
+        _ buffer: UnsafeMutablePointer<BindingRecord>?, from oldCapacity: Int, to capacity: Int
     ) -> UnsafeMutablePointer<BindingRecord> {
-        let bytes = capacity * MemoryLayout<BindingRecord>.stride
-        // malloc's alignment (16) covers the record's (8).
-        guard let memory = realloc(buffer, bytes) else {
-            fatalError("ThemeKit: out of memory for \(capacity) bindings")
-        }
-        return memory.bindMemory(to: BindingRecord.self, capacity: capacity)
+        let stride = MemoryLayout<BindingRecord>.stride
+        // Both `malloc` and page mappings align far beyond the record's 8 bytes.
+        return RawStorage.reallocate(buffer, from: oldCapacity * stride, to: capacity * stride)
+            .bindMemory(to: BindingRecord.self, capacity: capacity)
     }
 
     /// The number of records a block of `sizeClass` holds.
@@ -73,7 +71,7 @@ struct BindingPool {
         var newCapacity = capacity
         while newCapacity < count { newCapacity *= 2 }
         // Records are trivial: a bitwise move is a move.
-        records = Self.reallocate(records, capacity: newCapacity)
+        records = Self.reallocate(records, from: capacity, to: newCapacity)
         capacity = newCapacity
     }
 }

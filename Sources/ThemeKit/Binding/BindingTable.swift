@@ -111,7 +111,12 @@ final class BindingTable {
 
     init() {
         objectCapacity = 64
-        objects = .allocate(capacity: objectCapacity)
+        #if canImport(ObjectiveC)
+            objects = .allocate(capacity: objectCapacity)
+        #else
+            objects = RawStorage.reallocate(nil, from: 0, to: objectCapacity * MemoryLayout<ObjectRecord>.stride)
+                .bindMemory(to: ObjectRecord.self, capacity: objectCapacity)
+        #endif
     }
 
     deinit {
@@ -121,7 +126,11 @@ final class BindingTable {
             objects[slot].reference?.release()
         }
         objects.deinitialize(count: objectCount)
-        objects.deallocate()
+        #if canImport(ObjectiveC)
+            objects.deallocate()
+        #else
+            RawStorage.deallocate(objects, bytes: objectCapacity * MemoryLayout<ObjectRecord>.stride)
+        #endif
         pool.deallocate()
         slotByIdentifier.deallocate()
         reverse.deallocate()
@@ -150,10 +159,18 @@ final class BindingTable {
     private func appendObject(_ record: ObjectRecord) {
         if objectCount == objectCapacity {
             let capacity = objectCapacity * 2
-            let grown = UnsafeMutablePointer<ObjectRecord>.allocate(capacity: capacity)
-            grown.moveInitialize(from: objects, count: objectCount)
-            objects.deallocate()
-            objects = grown
+            #if canImport(ObjectiveC)
+                // Records hold `weak` references there, which must not move bitwise.
+                let grown = UnsafeMutablePointer<ObjectRecord>.allocate(capacity: capacity)
+                grown.moveInitialize(from: objects, count: objectCount)
+                objects.deallocate()
+                objects = grown
+            #else
+                // Records are plain data here (the reference is an address).
+                let stride = MemoryLayout<ObjectRecord>.stride
+                objects = RawStorage.reallocate(objects, from: objectCapacity * stride, to: capacity * stride)
+                    .bindMemory(to: ObjectRecord.self, capacity: capacity)
+            #endif
             objectCapacity = capacity
         }
         (objects + objectCount).initialize(to: record)

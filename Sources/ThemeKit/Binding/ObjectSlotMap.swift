@@ -23,18 +23,23 @@ struct ObjectSlotMap {
     }
 
     private static func makeStorage(capacity: Int) -> Storage {
-        let keys = UnsafeMutablePointer<UInt>.allocate(capacity: capacity)
-        keys.initialize(repeating: 0, count: capacity)
-        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
-        slots.initialize(repeating: -1, count: capacity)
+        // Keys start zero (empty); a slot is only read where its key is set.
+        let keys = RawStorage.allocateZeroed(bytes: capacity * MemoryLayout<UInt>.stride)
+            .bindMemory(to: UInt.self, capacity: capacity)
+        let slots = RawStorage.reallocate(nil, from: 0, to: capacity * MemoryLayout<Int32>.stride)
+            .bindMemory(to: Int32.self, capacity: capacity)
         return Storage(keys: keys, slots: slots, capacity: capacity, count: 0)
     }
 
     /// Frees the table. Call once.
     func deallocate() {
-        storage.pointee.keys.deallocate()
-        storage.pointee.slots.deallocate()
+        Self.free(storage.pointee)
         storage.deallocate()
+    }
+
+    private static func free(_ table: Storage) {
+        RawStorage.deallocate(table.keys, bytes: table.capacity * MemoryLayout<UInt>.stride)
+        RawStorage.deallocate(table.slots, bytes: table.capacity * MemoryLayout<Int32>.stride)
     }
 
     /// The number of objects in the table.
@@ -113,7 +118,6 @@ struct ObjectSlotMap {
         for index in 0..<old.capacity where old.keys[index] != 0 {
             insert(old.keys[index], slot: old.slots[index])
         }
-        old.keys.deallocate()
-        old.slots.deallocate()
+        Self.free(old)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An entry of the reverse index: "the binding at `index` of the object in `slot`
 /// (while it has `generation`) read this key".
 struct ReverseEntry: Equatable {
@@ -32,7 +30,9 @@ struct ReverseIndex {
 
     /// Frees every list. Call once.
     func deallocate() {
-        for bit in 0..<Self.bitCount { free(lists[bit].entries) }
+        for bit in 0..<Self.bitCount {
+            RawStorage.deallocate(lists[bit].entries, bytes: lists[bit].capacity * MemoryLayout<ReverseEntry>.stride)
+        }
         lists.deallocate()
     }
 
@@ -60,12 +60,11 @@ struct ReverseIndex {
 
     private func grow(_ list: UnsafeMutablePointer<List>) {
         let capacity = max(16, list.pointee.capacity * 2)
-        // Entries are trivial, so `realloc` may extend the block in place (or remap a
-        // large one) instead of copying it.
-        guard let memory = realloc(list.pointee.entries, capacity * MemoryLayout<ReverseEntry>.stride) else {
-            fatalError("ThemeKit: out of memory for \(capacity) reverse-index entries")
-        }
-        list.pointee.entries = memory.bindMemory(to: ReverseEntry.self, capacity: capacity)
+        let stride = MemoryLayout<ReverseEntry>.stride
+        // Entries are trivial: the buffer may move bitwise.
+        list.pointee.entries = RawStorage.reallocate(
+            list.pointee.entries, from: list.pointee.capacity * stride, to: capacity * stride
+        ).bindMemory(to: ReverseEntry.self, capacity: capacity)
         list.pointee.capacity = capacity
     }
 

@@ -11,6 +11,8 @@
 
 // The package's lock on Linux.
 #include "ThemeKitFutexLock.h"
+// Page-backed buffers on Linux.
+#include "ThemeKitPages.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -69,7 +69,10 @@ import ThemeKitTokens
         // ThemeKit's C shim module (internal to ThemeKit, but its module must be found to load ThemeKit).
         let shimModuleMap = try #require(BuildProducts.directory)
             .appendingPathComponent("ThemeKitRuntimeShims.build/module.modulemap").path
-        let objects = BuildProducts.objects(of: "ThemeKit") + BuildProducts.objects(of: "ThemeKitTokens")
+        // The C shims hold the page-buffer functions ThemeKit calls on Linux.
+        let objects =
+            BuildProducts.objects(of: "ThemeKit") + BuildProducts.objects(of: "ThemeKitTokens")
+            + BuildProducts.objects(of: "ThemeKitRuntimeShims")
         try #require(!objects.isEmpty)
         var packs = [
             try folder.write("harbor.json", SamplePacks.harbor), try folder.write("awkward.json", Self.awkwardPack),
