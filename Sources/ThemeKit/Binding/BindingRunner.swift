@@ -29,6 +29,10 @@ class BindingRunner: @unchecked Sendable {
     /// Copies a value of this runner's property type, computed by this runner earlier in
     /// the pass, into an object's stored property (see `SharedAssign`).
     final let assignShared: SharedAssign
+    /// For a runner made by a table's `KeyPathRunnerCache` (which belongs to that one
+    /// table and keeps the runner alive): how many of the table's bindings use it, so
+    /// they need not each retain it. `-1` for every other runner: each binding retains it.
+    final var tableUses = -1
 
     @usableFromInline
     init(

@@ -4,9 +4,10 @@ struct BindingRecord {
     /// (empty otherwise). The first field, so the record's address is the provider's:
     /// the runner that owns it destroys it when the binding goes (`releaseBinding`).
     var provider = ProviderStorage()
-    /// `nil` marks a removed binding whose position may be reused. Retained manually:
-    /// the table retains on insert and releases on removal, so the refresh loop
-    /// calls runners without reference counting.
+    /// `nil` marks a removed binding whose position may be reused. Owned manually: the
+    /// table retains it on insert and releases it on removal — or, for a runner of its
+    /// `KeyPathRunnerCache`, counts a use (see `BindingRunner.tableUses`) — so the
+    /// refresh loop calls runners without reference counting.
     var runner: Unmanaged<BindingRunner>?
     /// The dependency bits recorded on the last run.
     var dependencies: UInt64
@@ -288,39 +289,43 @@ final class BindingTable {
     /// - Returns: The binding's index within the object.
     func addBinding(_ source: BindingSource, slot: Int32) -> Int32 {
         let index = Int(slot)
-        let retained: Unmanaged<BindingRunner>
+        let runner: Unmanaged<BindingRunner>
         let provider: ProviderStorage
         switch source {
-        case .runner(let runner):
-            retained = .passRetained(runner)
+        case .runner(let owned):
+            runner = .passRetained(owned)
             provider = ProviderStorage()
         case .provider(let storage, let keyPath, let runnerType, let assign):
-            retained = keyPathRunners.runner(for: keyPath, runnerType: runnerType, assign: assign).retain()
+            // The cache keeps the runner alive; the binding counts a use instead of retaining it.
+            runner = keyPathRunners.runner(for: keyPath, runnerType: runnerType, assign: assign)
+            runner._withUnsafeGuaranteedRef { $0.tableUses += 1 }
             provider = storage
         }
         objects[index].hasNewBindings = true
-        if retained._withUnsafeGuaranteedRef({ $0.keyPath != nil }) {
-            let hash = retained._withUnsafeGuaranteedRef { $0.keyPathHash }
-            let bindings = bindings(of: slot)
-            for position in bindings.indices {
-                // Equal key paths have equal hashes: compare paths only when the hashes match.
-                guard let existing = bindings[position].runner,
-                    existing._withUnsafeGuaranteedRef({ $0.keyPathHash == hash }),
-                    existing.toOpaque() == retained.toOpaque() || Self.haveEqualKeyPaths(existing, retained)
-                else { continue }
-                releaseBinding(bindings.baseAddress! + position)
-                bindings[position].runner = retained
-                bindings[position].provider = provider
-                bindings[position].updateSharing()
-                bindings[position].isNew = true
-                return Int32(position)
+        // One walk finds an earlier binding of the same key path (replaced) and the
+        // first free position (reused).
+        let hash = runner._withUnsafeGuaranteedRef { $0.keyPath == nil ? nil : $0.keyPathHash }
+        let bindings = bindings(of: slot)
+        var free = -1
+        for position in bindings.indices {
+            guard let existing = bindings[position].runner else {
+                if free < 0 { free = position }
+                continue
             }
+            // Equal key paths have equal hashes: compare paths only when the hashes match.
+            guard let hash, existing._withUnsafeGuaranteedRef({ $0.keyPathHash == hash }),
+                existing.toOpaque() == runner.toOpaque() || Self.haveEqualKeyPaths(existing, runner)
+            else { continue }
+            releaseBinding(bindings.baseAddress! + position)
+            bindings[position].runner = runner
+            bindings[position].provider = provider
+            bindings[position].updateSharing()
+            bindings[position].isNew = true
+            return Int32(position)
         }
-        let current = bindings(of: slot)
-        if let free = current.firstIndex(where: { $0.runner == nil }) {
+        if free >= 0 {
             // Keep `indexed`: the stale entries of the old binding still point here.
-            let bindings = current
-            bindings[free].runner = retained
+            bindings[free].runner = runner
             bindings[free].provider = provider
             bindings[free].updateSharing()
             bindings[free].isNew = true
@@ -330,8 +335,7 @@ final class BindingTable {
         let count = Int(objects[index].bindingCount)
         if count == BindingPool.blockSize(objects[index].sizeClass) { growBlock(slot: slot) }
         (pool.records + Int(objects[index].firstBinding) + count).initialize(
-            to: BindingRecord(
-                runner: retained, provider: provider, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
+            to: BindingRecord(runner: runner, provider: provider, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
         objects[index].bindingCount += 1
         return Int32(count)
     }
@@ -356,7 +360,12 @@ final class BindingTable {
         }
         binding.pointee.provider = ProviderStorage()
         binding.pointee.runner = nil
-        runner.release()
+        let counted = runner._withUnsafeGuaranteedRef { runner in
+            guard runner.tableUses >= 0 else { return false }
+            runner.tableUses -= 1
+            return true
+        }
+        if !counted { runner.release() }
     }
 
     /// Moves the full block of the object in `slot` to one twice its size.

@@ -4,9 +4,11 @@
 ///
 /// Key-path literals are uniqued objects, so lookups go by identity; each entry
 /// keeps its runner, and the runner its key path, alive, so an address cannot be
-/// reused by another key path while it is cached. Bounded: past `limit` key paths
-/// (key paths built at run time are new objects each time) it starts over; bindings
-/// keep their own reference to their runner. Owned by the delivering thread.
+/// reused by another key path while it is cached. The cache's reference is the one
+/// that keeps a runner alive for the table's bindings, which count their uses
+/// (`BindingRunner.tableUses`) instead of each retaining it. Bounded: past `limit` key
+/// paths (key paths built at run time are new objects each time) it forgets the
+/// runners no binding uses. Owned by the delivering thread.
 struct KeyPathRunnerCache {
     /// The last key paths looked up, by address, scanned before the dictionary (an
     /// object's bindings come in a repeating handful of key paths). The dictionary
@@ -14,11 +16,12 @@ struct KeyPathRunnerCache {
     private var recent: ContiguousArray<(path: UInt, runner: Unmanaged<BindingRunner>)> = []
     private var runners: [ObjectIdentifier: BindingRunner] = [:]
     private static let recentLimit = 8
-    private static let limit = 1024
+    private static let minimumLimit = 1024
+    private var limit = minimumLimit
 
     /// The runner for closure bindings of `path`, made by `runnerType` (the runner class
-    /// of `path`'s root and value types, with `assign` for its value type) the first time. Valid while the cache or a
-    /// binding holds it: retain it to keep it.
+    /// of `path`'s root and value types, with `assign` for its value type) the first
+    /// time. Valid while the cache holds it: a binding that keeps it counts a use.
     @inline(__always)
     mutating func runner(
         for path: AnyKeyPath, runnerType: BindingRunner.Type, assign: @escaping SharedAssign
@@ -36,11 +39,15 @@ struct KeyPathRunnerCache {
         if let cached = runners[identifier] {
             runner = cached
         } else {
-            if runners.count >= Self.limit {
-                runners.removeAll(keepingCapacity: true)
+            if runners.count >= limit {
+                // Runners in use stay (their bindings rely on this reference); the limit
+                // grows with them, so the sweep stays O(1) amortised per new key path.
+                runners = runners.filter { $0.value.tableUses > 0 }
                 recent.removeAll(keepingCapacity: true)
+                limit = max(Self.minimumLimit, runners.count * 2)
             }
             runner = runnerType.makeRunner(for: path, assign: assign)
+            runner.tableUses = 0
             runners[identifier] = runner
         }
         if recent.count == Self.recentLimit { recent.removeFirst() }
