@@ -151,7 +151,7 @@ extension ScenarioContext {
         var medians: [String: Double] = [:]
         for kind in BaselineKind.allCases where kind.isAvailable {
             medians[kind.name] = sampleConstruction(
-                objectCount: objectCount,
+                objectCount: objectCount, bindings: objectCount * roles,
                 build: { kind.build($0, roles: roles, readsB: readsB, environment: environment) },
                 tearDown: { $0.tearDown() })
         }

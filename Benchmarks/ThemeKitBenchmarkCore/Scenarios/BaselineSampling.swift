@@ -28,9 +28,9 @@ extension ScenarioContext {
 
     /// The median time to build a system over `objectCount` fresh views: its registration cost.
     func sampleConstruction<System>(
-        objectCount: Int, build: ([BenchView]) -> System, tearDown: (System) -> Void = { _ in }
+        objectCount: Int, bindings: Int, build: ([BenchView]) -> System, tearDown: (System) -> Void = { _ in }
     ) -> Double {
-        rebuildPolicy.sample(warmup: 0) {
+        rebuildPolicy(bindings: bindings).sample(warmup: 0) {
             let views = makeViews(objectCount)
             var system: System?
             let elapsed = MonotonicClock.time { system = build(views) }

@@ -66,7 +66,7 @@ enum RegistrationScenario {
             )
             withExtendedLifetime(views) {}
         }
-        let sample = context.rebuildPolicy.sample(warmup: 0) {
+        let sample = context.rebuildPolicy(bindings: workload.bindingCount).sample(warmup: 0) {
             var views = makeViews(workload.objectCount)
             var theme = makeBenchTheme()
             theme.apply(PaletteA(colors: colors))
