@@ -69,14 +69,16 @@ extension BindingTable {
     }
 
     /// Runs the binding at `index` of `object`, the live object in `slot` (a new or replaced binding).
+    /// - Parameter othersAreNew: Whether other bindings of the object may not have run
+    ///   yet (`false` spares a walk over them).
     func runBinding(
         _ object: AnyObject, slot: Int32, index: Int, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
-        recorder: DependencyRecorder
+        recorder: DependencyRecorder, othersAreNew: Bool = true
     ) {
         let record = objects + Int(slot)
         guard record.pointee.identifier != nil, index < record.pointee.bindingCount else { return }
         runLoaded(object, slot: slot, index: index, epoch: epoch, style: style, contrast: contrast, recorder: recorder)
-        record.pointee.hasNewBindings = bindings(of: slot).contains { $0.isNew && $0.runner != nil }
+        record.pointee.hasNewBindings = othersAreNew && bindings(of: slot).contains { $0.isNew && $0.runner != nil }
     }
 
     /// Runs one binding of an already loaded object.

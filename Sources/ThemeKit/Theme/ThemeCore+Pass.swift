@@ -225,12 +225,22 @@ extension ThemeCore {
             directScratch = direct
         } else {
             // The common case: one new binding to run, on an object the caller holds.
+            let hadNewBindings = table.objects[Int(slot)].hasNewBindings
             let index = table.addBinding(source, slot: slot)
-            let nodeID = table.objects[Int(slot)].node
+            let nodeID = Int(table.objects[Int(slot)].node)
+            // The style is read in place, not copied (a copy of its `String` costs runtime calls).
             table.runBinding(
-                object, slot: slot, index: Int(index), epoch: epoch, style: tree.style(of: nodeID),
-                contrast: tree.contrast(of: nodeID), recorder: recorder)
+                object, slot: slot, index: Int(index), epoch: epoch, style: tree.nodes[nodeID].style,
+                contrast: tree.nodes[nodeID].contrast, recorder: recorder, othersAreNew: hadNewBindings)
         }
+        // Done, unless the provider queued work: then deliver it before returning.
+        lock.lock()
+        if model.pending.isEmpty {
+            model.isDelivering = false
+            lock.unlock()
+            return true
+        }
+        lock.unlock()
         deliver()
         return true
     }
