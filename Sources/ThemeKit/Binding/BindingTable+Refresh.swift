@@ -20,11 +20,20 @@ extension BindingTable {
             prune(slot: slot)
             return
         }
+        let key = recorder.sharedResults.appearanceKey(
+            stamp: recorder.state.pointee.valuesStamp, style: style, contrast: contrast)
+        // Most objects of a switch need only copies of shared values whose reads equal
+        // what the binding already depends on; a loop that does just that keeps little
+        // state alive across the copy calls. Anything else is left to the full loop.
+        if copySharedValues(
+            of: slot, object: object, mask: mask, epoch: epoch, key: key, results: recorder.sharedResults)
+        {
+            record.pointee.hasNewBindings = false
+            return
+        }
         let generation = record.pointee.generation
         var unionChanged = false
         var context: ThemeContext?
-        let key = recorder.sharedResults.appearanceKey(
-            stamp: recorder.state.pointee.valuesStamp, style: style, contrast: contrast)
         do {
             let bindings = bindings(of: slot)
             for position in bindings.indices {
@@ -66,6 +75,44 @@ extension BindingTable {
         }
         record.pointee.hasNewBindings = false
         if unionChanged { recomputeUnion(slot: slot) }
+    }
+
+    /// Copies the shared values of the bindings of the object in `slot` that are due
+    /// under `mask` and `epoch` and whose value the cache holds for the appearance with
+    /// `key`, when the copy leaves their dependencies as they are.
+    /// - Returns: Whether every due binding was handled (otherwise the caller runs the
+    ///   rest; the bindings copied here are marked with `epoch`).
+    @inline(__always)
+    private func copySharedValues(
+        of slot: Int32, object: AnyObject, mask: UInt64, epoch: UInt32, key: UInt64, results: SharedResultCache
+    ) -> Bool {
+        guard key != 0 else { return false }
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        let bindings = bindings(of: slot)
+        var handled = true
+        for position in bindings.indices {
+            let binding = bindings.baseAddress! + position
+            guard let runner = binding.pointee.runner,
+                binding.pointee.dependencies & mask != 0 || mask == .max || binding.pointee.isNew,
+                binding.pointee.epoch != epoch
+            else { continue }
+            let shared = results.slots + Int(binding.pointee.sharedSlot)
+            guard binding.pointee.isShareable, shared.pointee.copyKey == key,
+                shared.pointee.serial == UInt64(runner._withUnsafeGuaranteedRef { $0.serial }),
+                shared.pointee.function == binding.pointee.provider.words.0,
+                shared.pointee.read == binding.pointee.dependencies
+            else {
+                handled = false
+                continue
+            }
+            binding.pointee.epoch = epoch
+            binding.pointee.isNew = false
+            runner._withUnsafeGuaranteedRef {
+                $0.assignShared(
+                    base + Int(shared.pointee.storedOffset), UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
+            }
+        }
+        return handled
     }
 
     /// Runs the binding at `index` of `object`, the live object in `slot` (a new or replaced binding).

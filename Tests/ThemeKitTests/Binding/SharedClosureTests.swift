@@ -7,6 +7,7 @@ private let switchRuns = Counter()
 private let objectRuns = Counter()
 private let initialRuns = Counter()
 private let readRuns = Counter()
+private let branchRuns = Counter()
 private let existentialRuns = Counter()
 
 /// A class-bound protocol, so a property can hold `any Marker` objects.
@@ -172,5 +173,31 @@ private let styleName: @Sendable (ThemeContext) -> String = { env in env.style.r
             })
         dark.overrideStyle = nil
         #expect(labels.allSatisfy { $0.textColor == "light#1" })
+    }
+
+    @Test("an object that copies a shared value takes on what the provider read for it, not what it read before")
+    func copiedValuesUpdateDependencies() {
+        let theme = makeTheme()
+        let labels = (0..<10).map { _ in Label() }
+        for label in labels {
+            // Reads the palette only when dark.
+            theme.bind(label, \.textColor) { env in
+                branchRuns.increment()
+                return env.style == .dark ? env[Palette.self].text : "plain"
+            }
+        }
+        #expect(labels.allSatisfy { $0.textColor == "plain" })
+        // Light: nothing read the palette, so applying one runs nothing.
+        theme.apply(Palette(background: "", text: "#A"))
+        #expect(branchRuns.count == 1)
+        #expect(labels.allSatisfy { $0.textColor == "plain" })
+        theme.style = .dark
+        #expect(branchRuns.count == 2)
+        #expect(labels.allSatisfy { $0.textColor == "#A" })
+        // Every object copied the dark value and now depends on the palette too.
+        theme.apply(Palette(background: "", text: "#B"))
+        #expect(branchRuns.count == 3)
+        #expect(labels.allSatisfy { $0.textColor == "#B" })
+        #expect(theme.checkInvariants() == [])
     }
 }
