@@ -41,12 +41,11 @@ extension Theme {
             in: node)
     }
 
-    /// Queues a binding for the next pass (run at once when nothing else is delivering).
+    /// Adds a binding: at once when nothing else is delivering, else in the next pass.
     @usableFromInline
     func enqueue(_ object: AnyObject, _ source: BindingSource, in node: ThemeNode?) {
         checkOwnership(node)
-        if core.bindDirectly(object, source, node: node) { return }
-        core.mutate { $0.pending.operations.append(.bind(object: object, source: source, node: node)) }
+        core.bind(object, source, node: node)
     }
 
     /// Runs `body` now and whenever something it read through `env` changes, for

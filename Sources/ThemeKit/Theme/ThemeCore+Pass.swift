@@ -172,39 +172,34 @@ extension ThemeCore {
 
     /// Runs the bindings and objects named by direct work items.
     private func run(_ direct: [(slot: Int32, index: Int32, mask: UInt64)], recorder: DependencyRecorder) {
-        // Consecutive items of one object (its bindings, made one after another) load it once.
-        var currentSlot: Int32 = -1
-        var currentObject: AnyObject?
+        // A new binding's item runs all the object's new bindings at once (the items of
+        // an object's bindings, made one after another, follow each other): one load of
+        // the object, and shared values copied by the refresh loop's fast path.
+        var newBindingsRan: Int32 = -1
         for item in direct {
-            let node = table.objects[Int(item.slot)].node
-            let style = tree.style(of: node)
-            let contrast = tree.contrast(of: node)
             if item.index >= 0 {
-                if item.slot != currentSlot {
-                    currentSlot = item.slot
-                    currentObject = table.loadObject(slot: item.slot)
-                }
-                guard let object = currentObject else { continue }
-                table.runBinding(
-                    object, slot: item.slot, index: Int(item.index), epoch: epoch, style: style, contrast: contrast,
-                    recorder: recorder)
+                if item.slot == newBindingsRan { continue }
+                newBindingsRan = item.slot
             } else {
-                table.runObject(
-                    slot: item.slot, mask: item.mask, epoch: epoch, style: style, contrast: contrast,
-                    recorder: recorder)
+                newBindingsRan = -1
             }
+            let node = table.objects[Int(item.slot)].node
+            table.runObject(
+                slot: item.slot, mask: item.index >= 0 ? 0 : item.mask, epoch: epoch, style: tree.style(of: node),
+                contrast: tree.contrast(of: node), recorder: recorder)
         }
     }
 
-    /// Adds a binding and runs it at once, without a full pass, when nothing is queued
-    /// and nobody delivers — a screen binding its views one by one. Anything the
-    /// provider changes is delivered before this returns, as after any pass.
-    /// - Returns: `false` when the binding must be queued instead.
-    func bindDirectly(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) -> Bool {
+    /// Adds a binding. When nothing is queued and nobody delivers — a screen binding
+    /// its views one by one — it is added and run at once, without a full pass, and
+    /// anything the provider changes is delivered before this returns, as after any
+    /// pass; otherwise it is queued (inside a batch, or during a delivery).
+    func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
         lock.lock()
         guard !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
-            lock.unlock()
-            return false
+            model.pending.operations.append(.bind(object: object, source: source, node: node))
+            unlockAfterMutation()
+            return
         }
         model.isDelivering = true
         // Usually the recorder already reads the current snapshot: then take no reference.
@@ -227,22 +222,20 @@ extension ThemeCore {
             // The common case: one new binding to run, on an object the caller holds.
             let hadNewBindings = table.objects[Int(slot)].hasNewBindings
             let index = table.addBinding(source, slot: slot)
-            let nodeID = Int(table.objects[Int(slot)].node)
-            // The style is read in place, not copied (a copy of its `String` costs runtime calls).
+            let nodeID = table.objects[Int(slot)].node
             table.runBinding(
-                object, slot: slot, index: Int(index), epoch: epoch, style: tree.nodes[nodeID].style,
-                contrast: tree.nodes[nodeID].contrast, recorder: recorder, othersAreNew: hadNewBindings)
+                object, slot: slot, index: Int(index), epoch: epoch, style: tree.style(of: nodeID),
+                contrast: tree.contrast(of: nodeID), recorder: recorder, othersAreNew: hadNewBindings)
         }
         // Done, unless the provider queued work: then deliver it before returning.
         lock.lock()
         if model.pending.isEmpty {
             model.isDelivering = false
             lock.unlock()
-            return true
+            return
         }
         lock.unlock()
         deliver()
-        return true
     }
 
     private func apply(

@@ -73,15 +73,22 @@ final class ThemeCore: @unchecked Sendable {
     /// Changes the model under the lock, then delivers if this thread may.
     @inline(__always)
     func mutate<Result>(_ body: (inout ThemeModel) -> Result) -> Result {
-        var garbage: [AnyObject] = []
         lock.lock()
         let result = body(&model)
+        unlockAfterMutation()
+        return result
+    }
+
+    /// Ends a change made under the lock (which the caller holds): releases what the
+    /// model let go of and delivers, outside the lock, if this thread may.
+    @inline(__always)
+    func unlockAfterMutation() {
+        var garbage: [AnyObject] = []
         if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
         let shouldDeliver = model.claimDelivery()
         lock.unlock()
         garbage.removeAll()
         if shouldDeliver { deliver() }
-        return result
     }
 
     /// Reads the model under the lock.
