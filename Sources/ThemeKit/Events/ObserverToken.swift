@@ -5,21 +5,27 @@
 /// token = nil   // unsubscribed
 /// ```
 public final class ObserverToken: Sendable {
-    private let cancellation: Locked<(@Sendable () -> Void)?>
+    /// The closure inside a struct: a bare closure as a `Locked` value gains two
+    /// reabstraction thunks on every access (see `ObservationSink`).
+    private struct Cancellation {
+        var action: (@Sendable () -> Void)?
+    }
 
-    init(cancel: @escaping @Sendable () -> Void) { cancellation = Locked(cancel) }
+    private let cancellation: Locked<Cancellation>
+
+    init(cancel: @escaping @Sendable () -> Void) { cancellation = Locked(Cancellation(action: cancel)) }
 
     /// Unsubscribes the observer. Calling it again does nothing.
     public func cancel() {
         let action = cancellation.withLock { state -> (@Sendable () -> Void)? in
-            defer { state = nil }
-            return state
+            defer { state.action = nil }
+            return state.action
         }
         action?()
     }
 
     /// Whether the observer is still registered.
-    public var isActive: Bool { cancellation.withLock { $0 != nil } }
+    public var isActive: Bool { cancellation.withLock { $0.action != nil } }
 
     deinit { cancel() }
 }

@@ -21,7 +21,7 @@
 
         func installObservationSink() {
             core.observationSink.withLock { sink in
-                sink = { [weak self] changes in
+                sink.handler = { [weak self] changes in
                     guard let self else { return }
                     let registrar = self.registrar.registrar
                     if changes.style { registrar.withMutation(of: self, keyPath: \.style) {} }

@@ -143,7 +143,7 @@ extension ThemeCore {
             }
         }
         if summary.style || summary.contrast || !summary.extensions.isEmpty {
-            observationSink.withLock { $0 }?(summary)
+            observationSink.withLock { $0.handler }?(summary)
         }
 
         // 7. Bus, then NotificationCenter.
