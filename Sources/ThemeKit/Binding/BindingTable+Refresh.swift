@@ -80,8 +80,9 @@ extension BindingTable {
     /// Copies the shared values of the bindings of the object in `slot` that are due
     /// under `mask` and `epoch` and whose value the cache holds for the appearance with
     /// `key`, when the copy leaves their dependencies as they are.
-    /// - Returns: Whether every due binding was handled (otherwise the caller runs the
-    ///   rest; the bindings copied here are marked with `epoch`).
+    /// - Returns: Whether every due binding was handled; `false` at the first one that
+    ///   needs more (the caller's full loop then runs the rest, skipping the bindings
+    ///   copied here, which are marked with `epoch`).
     @inline(__always)
     private func copySharedValues(
         of slot: Int32, object: AnyObject, mask: UInt64, epoch: UInt32, key: UInt64, results: SharedResultCache
@@ -89,7 +90,6 @@ extension BindingTable {
         guard key != 0 else { return false }
         let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
         let bindings = bindings(of: slot)
-        var handled = true
         for position in bindings.indices {
             let binding = bindings.baseAddress! + position
             guard let runner = binding.pointee.runner,
@@ -102,8 +102,8 @@ extension BindingTable {
                 shared.pointee.function == binding.pointee.provider.words.0,
                 shared.pointee.read == binding.pointee.dependencies
             else {
-                handled = false
-                continue
+                // The full loop takes over from here (it skips the bindings copied above).
+                return false
             }
             binding.pointee.epoch = epoch
             binding.pointee.isNew = false
@@ -112,7 +112,7 @@ extension BindingTable {
                     base + Int(shared.pointee.storedOffset), UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
             }
         }
-        return handled
+        return true
     }
 
     /// Runs the binding at `index` of `object`, the live object in `slot` (a new or replaced binding).
