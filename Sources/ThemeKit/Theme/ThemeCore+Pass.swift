@@ -74,15 +74,9 @@ extension ThemeCore {
             directScratch = direct
             dirtyScratch = dirtyNodes
         }
-        // Each operation is moved out (a payload-free one left in its place), so applying it
-        // neither copies nor later releases its payload twice.
-        work.operations.withUnsafeMutableBufferPointer { operations in
-            for index in operations.indices {
-                let operation = (operations.baseAddress! + index).move()
-                (operations.baseAddress! + index).initialize(to: .prune)
-                apply(operation, direct: &direct, dirtyNodes: &dirtyNodes)
-            }
-        }
+        // Each operation is moved out of the queue, so applying it neither copies nor
+        // later releases its payload twice.
+        work.operations.drain { operation in apply(operation, direct: &direct, dirtyNodes: &dirtyNodes) }
 
         // 3. Re-resolve the tree where the theme's appearance or a node changed.
         let rootChanged = snapshot.style != deliveredStyle || snapshot.contrast != deliveredContrast

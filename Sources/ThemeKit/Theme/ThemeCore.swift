@@ -62,7 +62,9 @@ final class ThemeCore: @unchecked Sendable {
 
     deinit {
         // Bindings still queued (a theme let go of inside its own batch) own their providers.
-        for case .bind(_, let source, _) in model.pending.operations { source.discard() }
+        model.pending.operations.forEach { operation in
+            if case .bind(_, let source, _) = operation { source.discard() }
+        }
     }
 
     /// Problems met while reading storage at start-up.
@@ -140,8 +142,8 @@ final class ThemeCore: @unchecked Sendable {
                 &work, snapshot: snapshot, persisted: persisted, observed: observed, runsCallbacks: runsCallbacks)
             // Release the operations' objects and nodes before taking the lock: their
             // deinit may use the theme.
-            work.operations.removeAll(keepingCapacity: true)
-            lock.withLock { model.recycle(&work.operations) }
+            work.operations.removeAll()
+            lock.withLock { model.recycle(work.operations) }
         }
     }
 

@@ -43,12 +43,14 @@ struct PendingWork {
     var changed: UInt64 = 0
     /// The exact ids of the extension types that changed.
     var changedExtensions: Set<Int> = []
-    var operations: [EngineOperation] = []
+    var operations: OperationQueue
     var persistence: PersistenceRequest = []
     /// Extension ids whose active variant must be persisted.
     var persistedVariants: Set<Int> = []
     /// Events that are not derived from value changes.
     var events: [ThemeEvent] = []
+
+    init(operations: OperationQueue = OperationQueue()) { self.operations = operations }
 
     var isEmpty: Bool {
         changed == 0 && operations.isEmpty && persistence.isEmpty && persistedVariants.isEmpty && events.isEmpty
@@ -94,7 +96,8 @@ struct ThemeModel {
     var nodes: [NodeIntent] = [NodeIntent(parent: -1, isAlive: true)]
     var freeNodes: [Int32] = []
     var pending = PendingWork()
-    var spareOperations: [EngineOperation] = []
+    /// A drained queue for the next `takePending` (`nil` while no pass has returned one).
+    var spareOperations: OperationQueue? = OperationQueue()
     var isDelivering = false
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
@@ -185,18 +188,19 @@ struct ThemeModel {
 
     /// Takes the pending work, leaving an empty queue that reuses an old buffer.
     mutating func takePending() -> PendingWork {
-        var work = PendingWork()
+        var work = PendingWork(operations: spareOperations ?? OperationQueue())
+        spareOperations = nil
         swap(&work, &pending)
-        swap(&pending.operations, &spareOperations)
         return work
     }
 
-    /// Returns a drained operations buffer for reuse. A buffer grown by a large batch
-    /// is dropped instead, so a one-off batch of a million bindings does not keep
-    /// tens of megabytes of queue alive.
-    mutating func recycle(_ operations: inout [EngineOperation]) {
-        operations.removeAll(keepingCapacity: operations.capacity <= Self.retainedOperationCapacity)
-        if spareOperations.capacity < operations.capacity { swap(&spareOperations, &operations) }
+    /// Returns a drained operations queue for reuse. A buffer grown by a large batch
+    /// is freed first, so a one-off batch of a million bindings does not keep tens of
+    /// megabytes of queue alive.
+    mutating func recycle(_ operations: OperationQueue) {
+        operations.removeAll()
+        operations.shrink(toAtMost: Self.retainedOperationCapacity)
+        spareOperations = operations
     }
 
     /// The largest operations buffer kept for reuse between passes.
