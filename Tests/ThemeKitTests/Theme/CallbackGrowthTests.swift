@@ -1,6 +1,6 @@
-import Foundation
 import Testing
 import ThemeKit
+import ThemeKitTestSupport
 
 /// Callbacks kept behind the package's lock must not gain a wrapper per access: a
 /// bare closure as a generic `Locked` value was re-wrapped in two thunks at every
@@ -9,16 +9,9 @@ import ThemeKit
 /// overflow. Each test runs on a thread with a small stack, where a chain as long as
 /// the work below would overflow it.
 @Suite struct CallbackGrowthTests {
-    /// Runs `body` on a thread with a 256 KiB stack and waits for it.
-    private func onSmallStack(_ body: @escaping @Sendable () -> Void) {
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            body()
-            done.signal()
-        }
-        thread.stackSize = 256 << 10
-        thread.start()
-        done.wait()
+    /// Runs `body` on a thread with a 256 KiB stack; whether it returned in time.
+    private func onSmallStack(_ body: @escaping @Sendable () -> Void) -> Bool {
+        Watchdog.finishes(within: 300, stackSize: 256 << 10, body)
     }
 
     @Test("twenty thousand changes call the Observation hand-off through no growing chain")
@@ -26,9 +19,10 @@ import ThemeKit
         let theme = makeTheme()
         let label = Label()
         theme.bind(label, \.textColor) { env in env.style.rawValue }
-        onSmallStack {
+        let finished = onSmallStack {
             for _ in 0..<20_000 { theme.style = theme.style == .dark ? .light : .dark }
         }
+        #expect(finished)
         #expect(theme.style == .light)
         #expect(label.textColor == "light")
     }
@@ -38,10 +32,11 @@ import ThemeKit
         let theme = makeTheme()
         let calls = Counter()
         let token = theme.observe(Palette.self) { _ in calls.increment() }
-        onSmallStack {
+        let finished = onSmallStack {
             for _ in 0..<50_000 where !token.isActive { Issue.record("inactive too early") }
             token.cancel()
         }
+        #expect(finished)
         #expect(!token.isActive)
         theme.apply(Palette(background: "#1", text: "#2"))
         #expect(calls.count == 0)
