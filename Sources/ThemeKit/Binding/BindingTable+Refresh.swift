@@ -88,7 +88,6 @@ extension BindingTable {
         of slot: Int32, object: AnyObject, mask: UInt64, epoch: UInt32, key: UInt64, results: SharedResultCache
     ) -> Bool {
         guard key != 0 else { return false }
-        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
         let bindings = bindings(of: slot)
         for position in bindings.indices {
             let binding = bindings.baseAddress! + position
@@ -96,23 +95,33 @@ extension BindingTable {
                 binding.pointee.dependencies & mask != 0 || mask == .max || binding.pointee.isNew,
                 binding.pointee.epoch != epoch
             else { continue }
-            let shared = results.slots + Int(binding.pointee.sharedSlot)
-            guard binding.pointee.isShareable, shared.pointee.copyKey == key,
-                shared.pointee.serial == UInt64(runner._withUnsafeGuaranteedRef { $0.serial }),
-                shared.pointee.function == binding.pointee.provider.words.0,
+            guard binding.pointee.isShareable,
+                let shared = results.currentValue(
+                    of: binding, serial: runner._withUnsafeGuaranteedRef { $0.serial }, key: key),
                 shared.pointee.read == binding.pointee.dependencies
             else {
                 // The full loop takes over from here (it skips the bindings copied above).
                 return false
             }
             binding.pointee.epoch = epoch
-            binding.pointee.isNew = false
-            runner._withUnsafeGuaranteedRef {
-                $0.assignShared(
-                    base + Int(shared.pointee.storedOffset), UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
-            }
+            copy(shared, into: object, binding: binding, runner: runner)
         }
         return true
+    }
+
+    /// Copies the value in `shared` into `object` for the binding at `binding` (run by
+    /// `runner`), which counts as run.
+    @inline(__always)
+    private func copy(
+        _ shared: UnsafeMutablePointer<SharedResultCache.Slot>, into object: AnyObject,
+        binding: UnsafeMutablePointer<BindingRecord>, runner: Unmanaged<BindingRunner>
+    ) {
+        binding.pointee.isNew = false
+        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
+        runner._withUnsafeGuaranteedRef {
+            $0.assignShared(
+                base + Int(shared.pointee.storedOffset), UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
+        }
     }
 
     /// Runs the binding at `index` of `object`, the live object in `slot` (a new or replaced binding).
@@ -185,12 +194,7 @@ extension BindingTable {
             let shared = results.currentValue(
                 of: binding, serial: runner._withUnsafeGuaranteedRef { $0.serial }, key: key)
         else { return nil }
-        binding.pointee.isNew = false
-        let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        runner._withUnsafeGuaranteedRef {
-            $0.assignShared(
-                base + Int(shared.pointee.storedOffset), UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
-        }
+        copy(shared, into: object, binding: binding, runner: runner)
         return shared.pointee.read
     }
 
