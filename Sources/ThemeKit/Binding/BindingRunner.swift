@@ -6,7 +6,7 @@
 /// property's runner by every binding of that property; a `customize` runner is its
 /// binding's own.
 @usableFromInline
-// Sound: after its hand-over under the theme's lock only the (never overlapping) delivering thread touches its `var`s.
+// Sound: after its hand-over under the theme's lock only the (never overlapping) delivering thread touches its `var`s (`tableUses` only on runners of one theme's cache; shared runners keep -1, never written).
 class BindingRunner: @unchecked Sendable {
     /// Byte offset of the property inside the object when the key path names a plain
     /// stored property; `0` when it does not (computed, observed, or through another
