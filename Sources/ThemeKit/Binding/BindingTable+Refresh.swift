@@ -129,7 +129,7 @@ extension BindingTable {
     ///   yet (`false` spares a walk over them).
     func runBinding(
         _ object: AnyObject, slot: Int32, index: Int, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
-        recorder: DependencyRecorder, othersAreNew: Bool = true
+        recorder: DependencyRecorder, othersAreNew: Bool
     ) {
         let record = objects + Int(slot)
         guard record.pointee.identifier != nil, index < record.pointee.bindingCount else { return }

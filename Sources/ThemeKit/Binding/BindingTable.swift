@@ -223,17 +223,6 @@ final class BindingTable {
         return (slot, true)
     }
 
-    /// The live object in `slot`, or `nil` (pruning the slot) when it was released.
-    @inline(__always)
-    func loadObject(slot: Int32) -> AnyObject? {
-        guard objects[Int(slot)].identifier != nil else { return nil }
-        guard let object = objects[Int(slot)].reference?.load() else {
-            prune(slot: slot)
-            return nil
-        }
-        return object
-    }
-
     /// The slot of `object` when it is tracked.
     func existingSlot(for object: AnyObject) -> Int32? {
         guard let slot = slotByIdentifier[ObjectIdentifier(object)],

@@ -103,7 +103,7 @@ extension ThemeCore {
         }
 
         // 4. Providers and customize closures.
-        run(direct, recorder: recorder)
+        run(direct)
         for change in changedNodes {
             let style = tree.style(of: change.node)
             let contrast = tree.contrast(of: change.node)
@@ -165,7 +165,7 @@ extension ThemeCore {
     }
 
     /// Runs the bindings and objects named by direct work items.
-    private func run(_ direct: [(slot: Int32, index: Int32, mask: UInt64)], recorder: DependencyRecorder) {
+    private func run(_ direct: [(slot: Int32, index: Int32, mask: UInt64)]) {
         // A new binding's item runs all the object's new bindings at once (the items of
         // an object's bindings, made one after another, follow each other): one load of
         // the object, and shared values copied by the refresh loop's fast path.
@@ -209,7 +209,7 @@ extension ThemeCore {
             directScratch = []
             moveObject(slot: slot, to: node.id, direct: &direct)
             direct.append((slot, table.addBinding(source, slot: slot), 0))
-            run(direct, recorder: recorder)
+            run(direct)
             direct.removeAll(keepingCapacity: true)
             directScratch = direct
         } else {
