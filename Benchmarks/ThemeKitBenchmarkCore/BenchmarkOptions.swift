@@ -10,8 +10,11 @@ public struct BenchmarkOptions: Sendable, Equatable {
     public var scenarios: [String] = []
     /// Run only ThemeKit's side of this scenario, for a profiler (see ``ProfileMode``).
     public var profile: String?
-    /// Bindings (or observers) for `--profile`.
-    public var profileSize = 100_000
+    /// The sizes given with `--size`: bindings (or observers) for `--profile`, which
+    /// takes the last; in a timed run, the sizes every scenario runs at instead of its own.
+    public var sizes: [Int] = []
+    /// Bindings (or observers) for `--profile`: the last `--size`, or 100,000.
+    public var profileSize: Int { sizes.last ?? 100_000 }
     /// Repetitions for `--profile`.
     public var profileRepetitions = 10
 
@@ -29,7 +32,7 @@ public struct BenchmarkOptions: Sendable, Equatable {
             case "--plot": plotPath = try Self.value(for: argument, from: &remaining)
             case "--scenario": scenarios.append(try Self.value(for: argument, from: &remaining))
             case "--profile": profile = try Self.value(for: argument, from: &remaining)
-            case "--size": profileSize = try Self.integer(for: argument, from: &remaining)
+            case "--size": sizes.append(try Self.integer(for: argument, from: &remaining))
             case "--repeat": profileRepetitions = try Self.integer(for: argument, from: &remaining)
             case "-h", "--help": throw .help
             default: throw .unknownArgument(argument)
@@ -69,7 +72,8 @@ public struct BenchmarkOptions: Sendable, Equatable {
           --profile NAME    run only ThemeKit's side of NAME (full, full-shared, full-captures,
                             fine, subtree, register, register-batch, register-shared,
                             register-shared-batch, batch, observers) for a profiler; no timing
-          --size N          bindings for --profile (default 100000)
+          --size N          bindings for --profile (default 100000); in a timed run, run
+                            every scenario at N instead of its own sizes (repeatable)
           --repeat K        repetitions for --profile (default 10)
         """
 }

@@ -74,5 +74,11 @@ import ThemeKitBenchmarkCore
         #expect(throws: BenchmarkUsageError.unknownArgument("--nope")) {
             try BenchmarkOptions(arguments: ["--nope"])
         }
+        #expect(options.sizes.isEmpty && options.profileSize == 100_000)
+        let sized = try BenchmarkOptions(arguments: ["--size", "2000", "--size", "500"])
+        #expect(sized.sizes == [2_000, 500] && sized.profileSize == 500)
+        #expect(throws: BenchmarkUsageError.missingValue("--size")) {
+            try BenchmarkOptions(arguments: ["--size", "0"])
+        }
     }
 }

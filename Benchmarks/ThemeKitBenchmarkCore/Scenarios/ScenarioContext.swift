@@ -24,13 +24,18 @@ final class ScenarioContext {
     }
 
     /// Binding counts for the binding scenarios.
-    var bindingSizes: [Int] { options.quick ? [1_000, 4_000] : [10_000, 100_000, 1_000_000] }
+    var bindingSizes: [Int] { sizes(quick: [1_000, 4_000], full: [10_000, 100_000, 1_000_000]) }
 
     /// Binding counts for the full switch (one smaller size, for the plot).
-    var fullSwitchSizes: [Int] { options.quick ? [1_000, 4_000] : [1_000, 10_000, 100_000, 1_000_000] }
+    var fullSwitchSizes: [Int] { sizes(quick: [1_000, 4_000], full: [1_000, 10_000, 100_000, 1_000_000]) }
 
     /// Observer and subscriber counts, up to the 100k.
-    var observerSizes: [Int] { options.quick ? [1_000] : [1_000, 10_000, 100_000] }
+    var observerSizes: [Int] { sizes(quick: [1_000], full: [1_000, 10_000, 100_000]) }
+
+    /// The sizes of `--size` if any were given, else the quick or the full ones.
+    private func sizes(quick: [Int], full: [Int]) -> [Int] {
+        options.sizes.isEmpty ? (options.quick ? quick : full) : options.sizes
+    }
 
     /// Levels of the deep tree.
     var deepLevels: Int { options.quick ? 1_000 : 10_000 }
