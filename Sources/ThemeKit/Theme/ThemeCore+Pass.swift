@@ -67,6 +67,8 @@ extension ThemeCore {
         var dirtyNodes = dirtyScratch
         directScratch = []
         dirtyScratch = []
+        // Bindings added inside a batch come first: they were made before anything queued.
+        if work.hasBatchedBindings { swap(&direct, &batchedDirect) }
         defer {
             // Keep small buffers for the next pass, not ones a large batch grew.
             direct.removeAll(keepingCapacity: direct.capacity <= ThemeModel.retainedOperationCapacity)
@@ -190,7 +192,16 @@ extension ThemeCore {
     /// pass; otherwise it is queued (inside a batch, or during a delivery).
     func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
         lock.lock()
-        guard !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
+        guard !model.isDelivering, model.pending.operations.isEmpty else {
+            model.pending.operations.append(.bind(object: object, source: source, node: node))
+            unlockAfterMutation()
+            return
+        }
+        if model.batchDepth > 0 {
+            addInBatch(object, source, node: node)
+            return
+        }
+        guard model.pending.isEmpty else {
             model.pending.operations.append(.bind(object: object, source: source, node: node))
             unlockAfterMutation()
             return
@@ -230,6 +241,23 @@ extension ThemeCore {
         }
         lock.unlock()
         deliver()
+    }
+
+    /// Adds a binding inside a batch (the caller holds the lock, and nothing is queued
+    /// or delivering): straight into the table, to run when the batch ends, instead of
+    /// queued as an operation that the pass would copy out and apply. Nothing queued
+    /// means nothing made earlier in call order is still waiting, so the order in which
+    /// the pass sees the work — these bindings first, then the queue — is call order.
+    private func addInBatch(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
+        model.isDelivering = true
+        model.pending.hasBatchedBindings = true
+        lock.unlock()
+        let (slot, isNew) = table.slot(for: object, node: node?.id ?? 0)
+        if let node, !isNew { moveObject(slot: slot, to: node.id, direct: &batchedDirect) }
+        batchedDirect.append((slot, table.addBinding(source, slot: slot), 0))
+        lock.lock()
+        model.isDelivering = false
+        unlockAfterMutation()
     }
 
     private func apply(

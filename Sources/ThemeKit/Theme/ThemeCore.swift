@@ -30,6 +30,8 @@ final class ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var changedNodes: [ChangedNode] = []
     @exclusivity(unchecked) var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
+    /// Direct work for bindings added inside a batch, run by the pass that ends it.
+    @exclusivity(unchecked) var batchedDirect: [(slot: Int32, index: Int32, mask: UInt64)] = []
 
     let storage: any ThemeStorage
     let keyPrefix: String

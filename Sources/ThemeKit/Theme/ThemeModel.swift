@@ -44,6 +44,8 @@ struct PendingWork {
     /// The exact ids of the extension types that changed.
     var changedExtensions: Set<Int> = []
     var operations: OperationQueue
+    /// Bindings were added inside a batch: the engine's `batchedDirect` holds their work.
+    var hasBatchedBindings = false
     var persistence: PersistenceRequest = []
     /// Extension ids whose active variant must be persisted.
     var persistedVariants: Set<Int> = []
@@ -53,7 +55,8 @@ struct PendingWork {
     init(operations: OperationQueue = OperationQueue()) { self.operations = operations }
 
     var isEmpty: Bool {
-        changed == 0 && operations.isEmpty && persistence.isEmpty && persistedVariants.isEmpty && events.isEmpty
+        changed == 0 && !hasBatchedBindings && operations.isEmpty && persistence.isEmpty && persistedVariants.isEmpty
+            && events.isEmpty
     }
 }
 

@@ -48,7 +48,7 @@ import ThemeKitTestSupport
             #expect(probes[1]() == nil)
 
             probes.append(bindCapturing(theme, label, "theme"))
-            // One more bound inside a batch: queued, then moved into the table by the pass.
+            // One more bound inside a batch: added to the table, run when the batch ends.
             let other = Label()
             theme.batch { probes.append(bindCapturing(theme, other, "queued")) }
             #expect(other.textColor == "queued#000000")

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ThemeKit
 
@@ -70,5 +71,131 @@ import ThemeKit
             theme.style = .light
         }
         #expect(runs.count == 1)
+    }
+}
+
+@Suite struct BatchedBindingTests {
+    @Test("a binding made in a batch runs once, when the batch ends, with its final values")
+    func runsAtTheEnd() {
+        let theme = makeTheme()
+        let label = Label()
+        let runs = Counter()
+        theme.batch {
+            theme.bind(label, \.textColor) { env in
+                runs.increment()
+                return "\(env.style.rawValue) \(env[Palette.self].text)"
+            }
+            theme.style = .dark
+            theme.apply(Palette(background: "#000000", text: "#ABCDEF"))
+            #expect(runs.count == 0)
+            #expect(label.textColor == "")
+        }
+        #expect(runs.count == 1)
+        #expect(label.textColor == "dark #ABCDEF")
+        theme.apply(Palette(background: "#000000", text: "#123456"))
+        #expect(runs.count == 2, "the binding is tracked like any other")
+        #expect(label.textColor == "dark #123456")
+        #expect(theme.bindingCount == 1)
+        #expect(theme.checkInvariants() == [])
+    }
+
+    @Test("bindings, unbinds and refreshes in a batch take effect in call order")
+    func callOrder() {
+        let theme = makeTheme()
+        let kept = Label()
+        let dropped = Label()
+        let rebound = Label()
+        let droppedRuns = Counter()
+        theme.bind(rebound, \.textColor) { _ in "old" }
+        theme.batch {
+            // Bound, then unbound: it never runs.
+            theme.bind(dropped, \.textColor) { _ in
+                droppedRuns.increment()
+                return "dropped"
+            }
+            theme.unbind(dropped, \.textColor)
+            // Unbound, then bound again (behind the queued unbind): the new provider stays.
+            theme.unbind(rebound, \.textColor)
+            theme.bind(rebound, \.textColor) { env in "new \(env[Palette.self].text)" }
+            theme.bind(kept, \.textColor) { env in "kept \(env[Palette.self].text)" }
+        }
+        #expect(droppedRuns.count == 0)
+        #expect(dropped.textColor == "")
+        #expect(rebound.textColor == "new #000000")
+        #expect(kept.textColor == "kept #000000")
+        #expect(theme.bindingCount == 2)
+        theme.apply(Palette(background: "#000000", text: "#FFFFFF"))
+        #expect(rebound.textColor == "new #FFFFFF")
+        #expect(dropped.textColor == "")
+        #expect(theme.checkInvariants() == [])
+    }
+
+    @Test("an object bound into a node in a batch shows the node's appearance")
+    func movesIntoNode() {
+        let theme = makeTheme()
+        theme.style = .light
+        let sidebar = ThemeNode(parent: theme.root)
+        sidebar.overrideStyle = .dark
+        let moved = Label()
+        let fresh = Label()
+        theme.bind(moved, \.background) { env in env.style.rawValue }
+        #expect(moved.background == "light")
+        theme.batch {
+            // `moved` changes node: its other binding re-runs for the new appearance.
+            theme.bind(moved, \.textColor, in: sidebar) { env in "text \(env.style.rawValue)" }
+            theme.bind(fresh, \.textColor, in: sidebar) { env in "text \(env.style.rawValue)" }
+        }
+        #expect(moved.textColor == "text dark")
+        #expect(moved.background == "dark")
+        #expect(fresh.textColor == "text dark")
+        sidebar.overrideStyle = .sepia
+        #expect(moved.background == "sepia")
+        #expect(fresh.textColor == "text sepia")
+        #expect(theme.checkInvariants() == [])
+    }
+
+    @Test("an object released before its batch ends never runs and leaves nothing tracked")
+    func releasedBeforeTheEnd() {
+        let theme = makeTheme()
+        let runs = Counter()
+        let survivor = Label()
+        theme.batch {
+            do {
+                let transient = Label()
+                theme.bind(transient, \.textColor) { _ in
+                    runs.increment()
+                    return "transient"
+                }
+            }
+            theme.bind(survivor, \.textColor) { env in env[Palette.self].text }
+        }
+        #expect(runs.count == 0)
+        #expect(survivor.textColor == "#000000")
+        theme.pruneReleasedObjects()
+        #expect(theme.trackedObjectCount == 1)
+        #expect(theme.bindingCount == 1)
+        #expect(theme.checkInvariants() == [])
+    }
+
+    @Test("a binding made in a batch from another thread runs when the batch ends")
+    func otherThread() {
+        let theme = makeTheme()
+        let label = Label()
+        let entered = DispatchSemaphore(value: 0)
+        let bound = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            entered.wait()
+            theme.bind(label, \.textColor) { env in env.style.rawValue }
+            bound.signal()
+        }
+        thread.start()
+        theme.batch {
+            theme.style = .sepia
+            entered.signal()
+            bound.wait()
+            #expect(label.textColor == "", "the other thread's binding waits for the batch")
+        }
+        #expect(label.textColor == "sepia")
+        #expect(theme.checkInvariants() == [])
     }
 }

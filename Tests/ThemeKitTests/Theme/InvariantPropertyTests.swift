@@ -13,6 +13,9 @@ import ThemeKitTestSupport
         var labels: [(label: Label, node: ThemeNode)] = []
         let styles: [ThemeStyle] = [.light, .dark, .sepia]
         func pick<Element>(_ array: [Element]) -> Element { array[Int(random.next() % UInt64(array.count))] }
+        let provider: @Sendable (ThemeContext) -> String = { env in
+            env.style == .dark ? "dark|\(env[Palette.self].text)" : "\(env.style.rawValue)|\(env.contrast)"
+        }
 
         for step in 0..<600 {
             switch random.next() % 10 {
@@ -32,9 +35,7 @@ import ThemeKitTestSupport
             case 5, 6:
                 let label = Label()
                 let node = pick(nodes)
-                theme.bind(label, \.textColor, in: node) { env in
-                    env.style == .dark ? "dark|\(env[Palette.self].text)" : "\(env.style.rawValue)|\(env.contrast)"
-                }
+                theme.bind(label, \.textColor, in: node, provider)
                 labels.append((label, node))
             case 7 where !labels.isEmpty:
                 labels.remove(at: Int(random.next() % UInt64(labels.count)))
@@ -44,6 +45,17 @@ import ThemeKitTestSupport
                 theme.batch {
                     theme.style = pick(styles)
                     if random.next() % 2 == 0 { theme.contrast = random.next() % 2 == 0 ? .standard : .increased }
+                    // A binding made in the batch goes straight into the table, or behind
+                    // an override change queued before it.
+                    if random.next() % 2 == 0 {
+                        pick(nodes).overrideStyle = random.next() % 3 == 0 ? nil : pick(styles)
+                    }
+                    if !labels.isEmpty {
+                        let index = Int(random.next() % UInt64(labels.count))
+                        let node = pick(nodes)
+                        theme.bind(labels[index].label, \.textColor, in: node, provider)
+                        labels[index].node = node
+                    }
                 }
             }
             if step % 25 == 0 {
