@@ -34,6 +34,41 @@ uint64_t tkb_now_ns(void) {
     return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
 }
 
+// The fastest probe so far. The benchmark measures from one thread; relaxed atomics keep
+// a second caller harmless.
+static _Atomic uint64_t tkb_fastest_probe = UINT64_MAX;
+
+uint64_t tkb_core_probe_ns(void) {
+    uint64_t chain = 0;
+    uint64_t start = tkb_now_ns();
+    for (uint64_t step = 0; step < 4096; step++) {
+        chain += step;
+        // An empty barrier on the chain: the compiler can neither fold nor vectorise the loop.
+        __asm__ volatile("" : "+r"(chain));
+    }
+    uint64_t elapsed = tkb_now_ns() - start;
+    uint64_t fastest = atomic_load_explicit(&tkb_fastest_probe, memory_order_relaxed);
+    while (elapsed < fastest &&
+           !atomic_compare_exchange_weak_explicit(
+               &tkb_fastest_probe, &fastest, elapsed, memory_order_relaxed, memory_order_relaxed)) {
+    }
+    return elapsed;
+}
+
+uint64_t tkb_core_probe_fastest_ns(void) { return atomic_load_explicit(&tkb_fastest_probe, memory_order_relaxed); }
+
+static _Atomic uint64_t tkb_kept_trials = 0;
+static _Atomic uint64_t tkb_set_aside_trials = 0;
+
+void tkb_tally_trials(uint64_t kept, uint64_t set_aside) {
+    atomic_fetch_add_explicit(&tkb_kept_trials, kept, memory_order_relaxed);
+    atomic_fetch_add_explicit(&tkb_set_aside_trials, set_aside, memory_order_relaxed);
+}
+
+uint64_t tkb_tallied_trials(int set_aside) {
+    return atomic_load_explicit(set_aside ? &tkb_set_aside_trials : &tkb_kept_trials, memory_order_relaxed);
+}
+
 void tkb_set_allocation_counting(int enabled) {
     atomic_store_explicit(&tkb_counting, enabled ? 1 : 0, memory_order_seq_cst);
 }

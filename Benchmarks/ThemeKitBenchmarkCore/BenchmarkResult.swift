@@ -35,6 +35,9 @@ public struct BenchmarkResult: Codable, Sendable, Equatable {
     public var referenceTotalNs: Double?
     /// Trials behind the median of ThemeKit's figure.
     public var trials: Int
+    /// ThemeKit's trials set aside because the core ran slow during them (see
+    /// Docs/Benchmarks.md, "Slow stretches of the core"); `nil` in files from before.
+    public var setAsideTrials: Int?
     /// `release`, or `debug` when the benchmark was built without optimisation.
     public var build: String
     /// What was measured, in a sentence.
@@ -68,4 +71,9 @@ public struct BenchmarkReport: Sendable {
     public var problems: [String]
     /// The run's wall-clock duration in seconds.
     public var seconds: Double
+    /// Timed trials of every system, kept behind medians and set aside because the
+    /// core ran slow during them.
+    public var trialTally: (kept: Int, setAside: Int) = (0, 0)
+    /// The fastest core probe of the run, in nanoseconds (`nil` if none ran).
+    public var fastestProbeNanoseconds: Double?
 }

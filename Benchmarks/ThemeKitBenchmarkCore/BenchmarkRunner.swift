@@ -36,6 +36,8 @@ public enum BenchmarkRunner {
         if build == "debug" && !options.quick { throw .debugBuild }
         let start = MonotonicClock.now()
         let context = ScenarioContext(options: options, build: build, log: log)
+        let tallyBefore = CoreSpeed.tally
+        CoreSpeed.calibrate(milliseconds: options.quick ? 10 : 300)
         log(TableWriter.header)
         let runners: [(String, (ScenarioContext) -> Void)] = [
             ("full", FullSwitchScenario.run), ("fine", FineGrainedScenario.run), ("subtree", SubtreeScenario.run),
@@ -45,10 +47,14 @@ public enum BenchmarkRunner {
         for (name, run) in runners where options.runs(name) || options.scenarios.contains(where: name.hasPrefix) {
             run(context)
         }
-        return BenchmarkReport(
+        var report = BenchmarkReport(
             results: context.results, targets: TargetEvaluator.evaluate(context.results),
             peakResidentBytes: ProcessCounters.peakResidentBytes, problems: context.problems,
             seconds: Double(MonotonicClock.now() - start) / 1e9)
+        let tally = CoreSpeed.tally
+        report.trialTally = (tally.kept - tallyBefore.kept, tally.setAside - tallyBefore.setAside)
+        report.fastestProbeNanoseconds = Double(CoreSpeed.fastest)
+        return report
     }
 
     /// The results as a JSON array, one object per scenario and size.

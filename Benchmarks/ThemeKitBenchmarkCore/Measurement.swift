@@ -16,10 +16,52 @@ struct TrialPolicy: Sendable {
     }
 }
 
-/// The median of repeated trials, and how many ran.
+/// The median of repeated trials, how many it took, and how many were set aside
+/// because the core ran slow during them (see `CoreSpeed`).
 struct Sample {
     var medianNanoseconds: Double
     var trials: Int
+    var setAside = 0
+}
+
+/// How fast the core runs right now, from a probe timed around every trial.
+///
+/// On the shared 2-core machines this benchmark runs on, a core's speed changes by
+/// 1.5–1.7× from one stretch of a few hundred milliseconds to the next (a fixed loop of
+/// dependent additions takes 0.28 or 0.46 ns per step; the host's clock changes or a
+/// neighbour shares the core). A measurement that straddles such a change mixes two
+/// speeds, and rows measured a second apart compare different machines. The probe
+/// (`tkb_core_probe_ns`, about a microsecond of arithmetic that touches no memory) tells
+/// the two apart: a trial counts as slow when the probe before or after it took more
+/// than `slowFactor` × the fastest probe of the process.
+enum CoreSpeed {
+    /// Probe times above this multiple of the fastest mark a slow core (the two speeds
+    /// seen differ by 1.5–1.7×).
+    static let slowFactor = 1.25
+
+    /// Times the probe (and remembers the fastest).
+    @inline(__always)
+    static func probe() -> UInt64 { tkb_core_probe_ns() }
+
+    /// The fastest probe so far.
+    static var fastest: UInt64 { tkb_core_probe_fastest_ns() }
+
+    /// Timed trials of the process so far: kept behind medians, and set aside.
+    static var tally: (kept: Int, setAside: Int) { (Int(tkb_tallied_trials(0)), Int(tkb_tallied_trials(1))) }
+
+    /// Whether a probe time marks a slow core, against the fastest so far.
+    static func isSlow(_ probe: UInt64) -> Bool { Double(probe) > Double(fastest) * slowFactor }
+
+    /// Probes now and then over `milliseconds`, so the fastest probe is known before
+    /// the first measurement even if the run starts on a slow core.
+    static func calibrate(milliseconds: Int) {
+        let end = MonotonicClock.now() + UInt64(milliseconds) * 1_000_000
+        while MonotonicClock.now() < end {
+            for _ in 0..<8 { _ = probe() }
+            let pause = MonotonicClock.now() + 2_000_000
+            while MonotonicClock.now() < pause {}
+        }
+    }
 }
 
 /// The process's monotonic clock.
@@ -40,20 +82,48 @@ extension TrialPolicy {
     /// Runs `warmup` untimed trials, then trials until the policy is met, and returns
     /// the median. Each trial returns the nanoseconds it measured itself, so it may
     /// prepare and clean up outside its timed region.
+    ///
+    /// Trials run while the core was slow (see `CoreSpeed`) are set aside: the median
+    /// is over the others, and the measurement runs on (up to twice its trials and three
+    /// times its budget) until `minimumTrials` of those are in. If the core stays slow
+    /// throughout, the median is over every trial.
     func sample(warmup: Int = 1, _ trial: () -> UInt64) -> Sample {
         for _ in 0..<warmup { _ = trial() }
-        var times: [UInt64] = []
+        var times: [(elapsed: UInt64, probe: UInt64)] = []
         var spent: UInt64 = 0
-        while times.count < minimumTrials || (spent < budgetNanoseconds && times.count < maximumTrials) {
+        var fastTrials = 0
+        while times.count < minimumTrials || (spent < budgetNanoseconds && times.count < maximumTrials)
+            || (fastTrials < minimumTrials && times.count < 2 * maximumTrials && spent < 3 * budgetNanoseconds)
+        {
+            let before = CoreSpeed.probe()
             let elapsed = trial()
-            times.append(elapsed)
+            let probe = max(before, CoreSpeed.probe())
+            times.append((elapsed, probe))
+            if !CoreSpeed.isSlow(probe) { fastTrials += 1 }
             spent += max(elapsed, 1)
         }
-        times.sort()
-        let middle = times.count / 2
-        let median = times.count % 2 == 1 ? Double(times[middle]) : Double(times[middle - 1] + times[middle]) / 2
-        return Sample(medianNanoseconds: median, trials: times.count)
+        // Classified again against the fastest probe seen by the end.
+        let kept = Self.keptTrials(times, fastestProbe: CoreSpeed.fastest, minimum: minimumTrials)
+        tkb_tally_trials(UInt64(kept.count), UInt64(times.count - kept.count))
+        return Sample(medianNanoseconds: median(of: kept), trials: kept.count, setAside: times.count - kept.count)
     }
+
+    /// The times of the trials whose probe was at most `CoreSpeed.slowFactor` ×
+    /// `fastestProbe` — or of every trial, when fewer than `minimum` (at least one) were.
+    static func keptTrials(
+        _ trials: [(elapsed: UInt64, probe: UInt64)], fastestProbe: UInt64, minimum: Int
+    ) -> [UInt64] {
+        let limit = Double(fastestProbe) * CoreSpeed.slowFactor
+        let fast = trials.filter { Double($0.probe) <= limit }.map(\.elapsed)
+        return fast.count >= max(1, minimum) ? fast : trials.map(\.elapsed)
+    }
+}
+
+/// The median of `times` (not empty).
+func median(of times: [UInt64]) -> Double {
+    let sorted = times.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? Double(sorted[middle]) : Double(sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /// Counters the process keeps about itself: allocations, heap bytes, resident size.

@@ -60,6 +60,11 @@ import ThemeKitBenchmarkCore
         for check in report.targets {
             #expect(table.contains("\(check.passed ? "PASS" : "MISS")  \(check.target)"))
         }
+        // Every timed trial is tallied, kept or set aside; rows hold at least one kept trial.
+        #expect(report.trialTally.kept >= report.results.count)
+        #expect(report.results.allSatisfy { $0.trials >= 1 && ($0.setAsideTrials ?? -1) >= 0 })
+        let tally = report.trialTally
+        #expect(table.contains("Trials: \(tally.kept) behind the medians, \(tally.setAside) set aside"))
         let svg = BenchmarkRunner.plot(report.results)
         #expect(svg.hasPrefix("<svg") && svg.contains("polyline") && svg.hasSuffix("</svg>\n"))
     }

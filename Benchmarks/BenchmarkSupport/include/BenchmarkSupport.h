@@ -18,6 +18,20 @@ extern "C" {
 /// Nanoseconds of CLOCK_MONOTONIC.
 uint64_t tkb_now_ns(void);
 
+/// Times a fixed chain of 4,096 dependent additions (about a microsecond), which
+/// touches no memory: its duration tracks how fast the core runs right now. Returns the
+/// nanoseconds it took, and remembers the fastest such time of the process.
+uint64_t tkb_core_probe_ns(void);
+
+/// The fastest `tkb_core_probe_ns` of the process so far (UINT64_MAX before the first).
+uint64_t tkb_core_probe_fastest_ns(void);
+
+/// Adds to the process's tally of timed trials: `kept` behind medians, `set_aside` not.
+void tkb_tally_trials(uint64_t kept, uint64_t set_aside);
+
+/// The tally so far: trials kept (`set_aside` 0) or set aside (`set_aside` 1).
+uint64_t tkb_tallied_trials(int set_aside);
+
 /// Whether allocations are counted in this process (the interposed malloc is the
 /// one the process calls). Checked once by allocating a few bytes.
 int tkb_allocation_counting_available(void);

@@ -40,6 +40,12 @@ enum TableWriter {
         lines.append("")
         lines.append(legend)
         lines.append("")
+        let tally = report.trialTally
+        lines.append(
+            "Trials: \(tally.kept) behind the medians, \(tally.setAside) set aside because the core ran slow "
+                + "(its probe above \(number(CoreSpeed.slowFactor))x the fastest, "
+                + "\(report.fastestProbeNanoseconds.map { number($0 / 1000) } ?? "-") us).")
+        lines.append("")
         lines.append("Targets (issue #4):")
         for check in report.targets {
             lines.append("  \(check.passed ? "PASS" : "MISS")  \(check.target): \(check.measured)")

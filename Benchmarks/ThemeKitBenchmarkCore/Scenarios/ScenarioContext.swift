@@ -100,7 +100,7 @@ final class ScenarioContext {
             bytesPerBinding: memory?.heapBytes.map { Double($0) / per },
             rssBytesPerBinding: memory?.residentBytes.map { Double($0) / per },
             allocationsPerOp: allocationCount.map { Double($0) / per }, referenceTotalNs: reference,
-            trials: themeKit.trials, build: build, note: note)
+            trials: themeKit.trials, setAsideTrials: themeKit.setAside, build: build, note: note)
         results.append(result)
         let now = MonotonicClock.now()
         log(TableWriter.progressLine(result) + " (\(format(Double(now - lastRecord) / 1e9)) s)")

@@ -1,0 +1,39 @@
+import Testing
+
+@testable import ThemeKitBenchmarkCore
+
+/// The set-aside rule for trials run while the core was slow.
+@Suite struct TrialSelectionTests {
+    @Test("trials whose probe ran over 1.25x the fastest are set aside")
+    func slowTrialsAreSetAside() {
+        let trials: [(elapsed: UInt64, probe: UInt64)] = [
+            (100, 1_000), (160, 1_650), (101, 1_100), (99, 1_250), (170, 1_700), (102, 1_000),
+        ]
+        let kept = TrialPolicy.keptTrials(trials, fastestProbe: 1_000, minimum: 3)
+        #expect(kept == [100, 101, 99, 102])
+        #expect(median(of: kept) == 100.5)
+    }
+
+    @Test("when fewer than the minimum ran on a fast core, every trial counts")
+    func tooFewFastTrialsKeepsAll() {
+        let trials: [(elapsed: UInt64, probe: UInt64)] = [(150, 1_600), (100, 1_000), (155, 1_700)]
+        #expect(TrialPolicy.keptTrials(trials, fastestProbe: 1_000, minimum: 2) == [150, 100, 155])
+        #expect(TrialPolicy.keptTrials(trials, fastestProbe: 1_000, minimum: 1) == [100])
+        #expect(TrialPolicy.keptTrials([(7, 5_000)], fastestProbe: 1_000, minimum: 0) == [7])
+    }
+
+    @Test("a sample reports its kept and set-aside trials, at least the minimum in all")
+    func sampleCounts() {
+        let policy = TrialPolicy(minimumTrials: 4, maximumTrials: 6, budgetNanoseconds: 1)
+        var calls = 0
+        let sample = policy.sample(warmup: 2) {
+            calls += 1
+            return 50
+        }
+        #expect(sample.medianNanoseconds == 50)
+        #expect(sample.trials + sample.setAside == calls - 2)
+        #expect(sample.trials >= 1)
+        #expect(calls - 2 >= 4)
+        #expect(CoreSpeed.fastest < UInt64.max, "the probe ran and was remembered")
+    }
+}
