@@ -57,6 +57,11 @@ uint64_t tkb_core_probe_ns(void) {
 
 uint64_t tkb_core_probe_fastest_ns(void) { return atomic_load_explicit(&tkb_fastest_probe, memory_order_relaxed); }
 
+void tkb_sleep_us(uint32_t microseconds) {
+    struct timespec pause = {microseconds / 1000000u, (long)(microseconds % 1000000u) * 1000L};
+    nanosleep(&pause, NULL);
+}
+
 static _Atomic uint64_t tkb_kept_trials = 0;
 static _Atomic uint64_t tkb_set_aside_trials = 0;
 

@@ -52,6 +52,13 @@ enum CoreSpeed {
     /// Whether a probe time marks a slow core, against the fastest so far.
     static func isSlow(_ probe: UInt64) -> Bool { Double(probe) > Double(fastest) * slowFactor }
 
+    /// Waits, probing every 2 ms, until the core runs fast again or `milliseconds` pass,
+    /// so a measurement starts on a fast core when the machine allows it.
+    static func awaitFastCore(milliseconds: Int) {
+        let end = MonotonicClock.now() + UInt64(milliseconds) * 1_000_000
+        while isSlow(probe()) && MonotonicClock.now() < end { tkb_sleep_us(2_000) }
+    }
+
     /// Probes now and then over `milliseconds`, so the fastest probe is known before
     /// the first measurement even if the run starts on a slow core.
     static func calibrate(milliseconds: Int) {
@@ -83,11 +90,13 @@ extension TrialPolicy {
     /// the median. Each trial returns the nanoseconds it measured itself, so it may
     /// prepare and clean up outside its timed region.
     ///
-    /// Trials run while the core was slow (see `CoreSpeed`) are set aside: the median
-    /// is over the others, and the measurement runs on (up to twice its trials and three
-    /// times its budget) until `minimumTrials` of those are in. If the core stays slow
-    /// throughout, the median is over every trial.
+    /// A full measurement first waits up to a second for a fast core. Trials run while
+    /// the core was slow (see `CoreSpeed`) are set aside: the median is over the others,
+    /// and the measurement runs on (up to twice its trials and three times its budget)
+    /// until `minimumTrials` of those are in. If the core stays slow throughout, the
+    /// median is over every trial.
     func sample(warmup: Int = 1, _ trial: () -> UInt64) -> Sample {
+        CoreSpeed.awaitFastCore(milliseconds: budgetNanoseconds >= 100_000_000 ? 1_000 : 0)
         for _ in 0..<warmup { _ = trial() }
         var times: [(elapsed: UInt64, probe: UInt64)] = []
         var spent: UInt64 = 0

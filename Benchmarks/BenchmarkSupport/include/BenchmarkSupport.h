@@ -26,6 +26,9 @@ uint64_t tkb_core_probe_ns(void);
 /// The fastest `tkb_core_probe_ns` of the process so far (UINT64_MAX before the first).
 uint64_t tkb_core_probe_fastest_ns(void);
 
+/// Sleeps for `microseconds`.
+void tkb_sleep_us(uint32_t microseconds);
+
 /// Adds to the process's tally of timed trials: `kept` behind medians, `set_aside` not.
 void tkb_tally_trials(uint64_t kept, uint64_t set_aside);
 
