@@ -192,16 +192,11 @@ extension ThemeCore {
     /// pass; otherwise it is queued (inside a batch, or during a delivery).
     func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
         lock.lock()
-        guard !model.isDelivering, model.pending.operations.isEmpty else {
-            model.pending.operations.append(.bind(object: object, source: source, node: node))
-            unlockAfterMutation()
-            return
-        }
-        if model.batchDepth > 0 {
-            addInBatch(object, source, node: node)
-            return
-        }
-        guard model.pending.isEmpty else {
+        guard !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
+            if !model.isDelivering, model.batchDepth > 0, model.pending.operations.isEmpty {
+                addInBatch(object, source, node: node)
+                return
+            }
             model.pending.operations.append(.bind(object: object, source: source, node: node))
             unlockAfterMutation()
             return
@@ -248,6 +243,7 @@ extension ThemeCore {
     /// queued as an operation that the pass would copy out and apply. Nothing queued
     /// means nothing made earlier in call order is still waiting, so the order in which
     /// the pass sees the work — these bindings first, then the queue — is call order.
+    @inline(never)
     private func addInBatch(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
         model.isDelivering = true
         model.pending.hasBatchedBindings = true
