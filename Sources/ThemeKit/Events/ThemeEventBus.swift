@@ -52,18 +52,18 @@ public final class ThemeEventBus: Sendable {
     /// - Complexity: O(events × subscribers); one lock round-trip per call.
     func post(_ events: [ThemeEvent]) {
         guard !events.isEmpty else { return }
-        let entries = subscribers.withLock { $0.entries }
-        for event in events { deliver(event, to: entries) }
+        let handlers = subscribers.withLock { $0.handlers }
+        for event in events { deliver(event, to: handlers) }
     }
 
     /// Delivers one event to the subscribers registered now.
     public func post(_ event: ThemeEvent) {
-        deliver(event, to: subscribers.withLock { $0.entries })
+        deliver(event, to: subscribers.withLock { $0.handlers })
     }
 
-    private func deliver(_ event: ThemeEvent, to entries: ContiguousArray<SubscriberList<Handler>.Entry>) {
-        entries.withUnsafeBufferPointer { buffer in
-            for entry in buffer { entry.handler?(event) }
+    private func deliver(_ event: ThemeEvent, to handlers: ContiguousArray<SubscriberList<Handler>.Slot>) {
+        handlers.withUnsafeBufferPointer { buffer in
+            for slot in buffer { slot.handler?(event) }
         }
     }
 

@@ -333,7 +333,7 @@ extension ThemeCore {
             return old
         }
         _ = old
-        entry.group.observers.entries.withUnsafeBufferPointer { observers in
+        entry.group.observers.handlers.withUnsafeBufferPointer { observers in
             for observer in observers { observer.handler?(box) }
         }
     }

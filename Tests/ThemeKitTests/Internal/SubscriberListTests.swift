@@ -1,0 +1,47 @@
+import Testing
+
+@testable import ThemeKit
+
+@Suite struct SubscriberListTests {
+    /// The values the live handlers of `list` return, in order.
+    private func values(_ list: SubscriberList<() -> Int>) -> [Int] { list.handlers.compactMap { $0.handler?() } }
+
+    @Test("removal by id keeps order, and compaction keeps each id with its handler")
+    func removalAndCompaction() {
+        var list = SubscriberList<() -> Int>()
+        let ids = (0..<100).map { value in list.append { value } }
+        #expect(ids == Array(0..<100))
+        // Every even one, from the back: half the list in holes, still kept.
+        for id in ids.reversed() where id % 2 == 0 { #expect(list.remove(id)?() == id) }
+        #expect(list.count == 50)
+        #expect(list.handlers.count == 100)
+        // One more: holes are past 32 and past half the list, so they go.
+        #expect(list.remove(1)?() == 1)
+        #expect(list.handlers.count == 49, "holes were compacted away")
+        #expect(values(list) == Array(stride(from: 3, to: 100, by: 2)))
+        // Ids still find their own handlers after compaction.
+        #expect(list.remove(51)?() == 51)
+        #expect(list.remove(51) == nil, "already removed")
+        #expect(list.remove(50) == nil, "removed before compaction")
+        #expect(list.remove(1_000) == nil, "never added")
+        let added = list.append { 7 }
+        #expect(added == 100)
+        #expect(values(list).last == 7)
+        #expect(list.count == 49)
+    }
+
+    @Test("a few removals leave holes that delivery skips")
+    func holes() {
+        var list = SubscriberList<() -> Int>()
+        for value in 0..<5 { _ = list.append { value } }
+        list.remove(1)
+        list.remove(3)
+        #expect(list.handlers.count == 5)
+        #expect(values(list) == [0, 2, 4])
+        #expect(list.count == 3)
+        list.remove(0)
+        list.remove(2)
+        list.remove(4)
+        #expect(list.isEmpty)
+    }
+}
