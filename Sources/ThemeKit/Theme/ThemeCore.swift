@@ -10,8 +10,9 @@ import Foundation
 /// code runs only in those passes, never under the lock. Changes made by user code
 /// during a pass — or by other threads meanwhile — are queued and delivered by the
 /// same deliverer in the next pass, so passes never overlap and never deadlock.
-// (`table`, `tree`, `recorder`, `epoch`, the delivered* fields and the scratch buffers
-// belong to the thread that set `model.isDelivering`, claimed and released under `lock`.)
+// (`table`, `tree`, `recorder`, `epoch`, the delivered* fields, the scratch buffers and
+// `batchedDirect` belong to the thread that set `model.isDelivering`, claimed and released
+// under `lock`: a pass's deliverer, or a `bind` inside a batch for the moment it takes.)
 // Sound: `model` is only touched under `lock`, the engine only by the one current deliverer.
 final class ThemeCore: @unchecked Sendable {
     // Exclusivity is not checked at run time on these fields: `model` is only accessed
