@@ -50,7 +50,9 @@ enum CoreSpeed {
     static var tally: (kept: Int, setAside: Int) { (Int(tkb_tallied_trials(0)), Int(tkb_tallied_trials(1))) }
 
     /// Whether a probe time marks a slow core, against the fastest so far.
-    static func isSlow(_ probe: UInt64) -> Bool { Double(probe) > Double(fastest) * slowFactor }
+    static func isSlow(_ probe: UInt64, fastest: UInt64 = CoreSpeed.fastest) -> Bool {
+        Double(probe) > Double(fastest) * slowFactor
+    }
 
     /// Waits, probing every 2 ms, until the core runs fast again or `milliseconds` pass,
     /// so a measurement starts on a fast core when the machine allows it.
@@ -65,8 +67,7 @@ enum CoreSpeed {
         let end = MonotonicClock.now() + UInt64(milliseconds) * 1_000_000
         while MonotonicClock.now() < end {
             for _ in 0..<8 { _ = probe() }
-            let pause = MonotonicClock.now() + 2_000_000
-            while MonotonicClock.now() < pause {}
+            tkb_sleep_us(2_000)
         }
     }
 }
@@ -122,8 +123,7 @@ extension TrialPolicy {
     static func keptTrials(
         _ trials: [(elapsed: UInt64, probe: UInt64)], fastestProbe: UInt64, minimum: Int
     ) -> [UInt64] {
-        let limit = Double(fastestProbe) * CoreSpeed.slowFactor
-        let fast = trials.filter { Double($0.probe) <= limit }.map(\.elapsed)
+        let fast = trials.filter { !CoreSpeed.isSlow($0.probe, fastest: fastestProbe) }.map(\.elapsed)
         return fast.count >= max(1, minimum) ? fast : trials.map(\.elapsed)
     }
 }

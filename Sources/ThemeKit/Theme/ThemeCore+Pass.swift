@@ -248,9 +248,7 @@ extension ThemeCore {
         model.isDelivering = true
         model.pending.hasBatchedBindings = true
         lock.unlock()
-        let (slot, isNew) = table.slot(for: object, node: node?.id ?? 0)
-        if let node, !isNew { moveObject(slot: slot, to: node.id, direct: &batchedDirect) }
-        batchedDirect.append((slot, table.addBinding(source, slot: slot), 0))
+        applyBind(object, source, node: node, direct: &batchedDirect)
         lock.lock()
         model.isDelivering = false
         unlockAfterMutation()
