@@ -71,7 +71,7 @@ public struct BenchmarkOptions: Sendable, Equatable {
                             subtree, register, churn, observers, batch
           --profile NAME    run only ThemeKit's side of NAME (full, full-shared, full-captures,
                             fine, subtree, register, register-batch, register-shared,
-                            register-shared-batch, batch, observers) for a profiler; no timing
+                            register-shared-batch, batch, observers, bus) for a profiler; no timing
           --size N          bindings for --profile (default 100000); in a timed run, run
                             every scenario at N instead of its own sizes (repeatable)
           --repeat K        repetitions for --profile (default 10)

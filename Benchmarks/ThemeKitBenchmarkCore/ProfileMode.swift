@@ -7,7 +7,7 @@ public enum ProfileMode {
     /// The operations that can be profiled.
     public static let operations = [
         "full", "full-shared", "full-captures", "fine", "subtree", "register", "register-batch", "register-shared",
-        "register-shared-batch", "batch", "observers",
+        "register-shared-batch", "batch", "observers", "bus",
     ]
 
     /// Runs `operation` on `size` bindings `repetitions` times.
@@ -91,6 +91,13 @@ public enum ProfileMode {
             for _ in 0..<size { tokens.append(theme.observe(PaletteA.self) { _ in tally.count += 1 }) }
             for turn in 0..<repetitions { theme.apply(PaletteA(colors: .numbered(300 + turn % 2))) }
             tokens.removeAll()
+        case "bus":
+            let theme = makeBenchTheme()
+            let tally = Tally()
+            var subscriptions: [ThemeSubscription] = []
+            for _ in 0..<size { subscriptions.append(theme.events.subscribe { _ in tally.count += 1 }) }
+            for _ in 0..<repetitions { theme.events.post(.styleChanged(.dark)) }
+            subscriptions.removeAll()
         default:
             return false
         }

@@ -29,6 +29,9 @@ class BindingRunner: @unchecked Sendable {
     /// Copies a value of this runner's property type, computed by this runner earlier in
     /// the pass, into an object's stored property (see `SharedAssign`).
     final let assignShared: SharedAssign
+    /// How the refresh loop copies such a value: inline for the common types, else by
+    /// `assignShared`.
+    final let sharedCopy: SharedCopy
     /// For a runner made by a table's `KeyPathRunnerCache` (which belongs to that one
     /// table and keeps the runner alive): how many of the table's bindings use it, so
     /// they need not each retain it. `-1` for every other runner: each binding retains it.
@@ -37,12 +40,13 @@ class BindingRunner: @unchecked Sendable {
     @usableFromInline
     init(
         keyPath: AnyKeyPath?, isConcreteClass: Bool = true, serial: UInt32 = 0,
-        assignShared: @escaping SharedAssign = { _, _ in }
+        assignShared: @escaping SharedAssign = { _, _ in }, sharedCopy: SharedCopy = .call
     ) {
         self.keyPath = keyPath
         self.isConcreteClass = isConcreteClass
         self.serial = serial
         self.assignShared = assignShared
+        self.sharedCopy = sharedCopy
         if let keyPath { keyPathHash = Int32(truncatingIfNeeded: keyPath.hashValue) }
     }
 
@@ -107,7 +111,8 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         // Providers of objects run per object: each view gets its own instance.
         super.init(
             keyPath: path, isConcreteClass: (Object.self as Any.Type) is AnyClass,
-            serial: StoredProperty.holdsObjects(Value.self) ? 0 : BindingRunner.makeSerial(), assignShared: assign)
+            serial: StoredProperty.holdsObjects(Value.self) ? 0 : BindingRunner.makeSerial(), assignShared: assign,
+            sharedCopy: SharedCopy(Value.self))
     }
 
     override class func makeRunner(for keyPath: AnyKeyPath, assign: @escaping SharedAssign) -> BindingRunner {

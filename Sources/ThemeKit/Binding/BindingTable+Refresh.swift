@@ -6,9 +6,12 @@
 extension BindingTable {
     /// Runs the bindings of the object in `slot` whose dependencies meet `mask`
     /// (all of them for `.max`), plus any that never ran, each at most once per `epoch`.
+    /// - Parameter key: The shared-result key of `style` and `contrast` under the
+    ///   recorder's values (`SharedResultCache.appearanceKey`), which the caller computes
+    ///   once for all the objects of one appearance.
     @inline(__always)
     func runObject(
-        slot: Int32, mask: UInt64, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
+        slot: Int32, mask: UInt64, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast, key: UInt64,
         recorder: DependencyRecorder
     ) {
         let record = objects + Int(slot)
@@ -20,17 +23,45 @@ extension BindingTable {
             prune(slot: slot)
             return
         }
-        let key = recorder.sharedResults.appearanceKey(
-            stamp: recorder.state.pointee.valuesStamp, style: style, contrast: contrast)
         // Most objects of a switch need only copies of shared values whose reads equal
         // what the binding already depends on; a loop that does just that keeps little
         // state alive across the copy calls. Anything else is left to the full loop.
-        if copySharedValues(
+        if !copySharedValues(
             of: slot, object: object, mask: mask, epoch: epoch, key: key, results: recorder.sharedResults)
         {
-            record.pointee.hasNewBindings = false
-            return
+            runBindings(
+                of: slot, object: object, mask: mask, epoch: epoch, style: style, contrast: contrast, key: key,
+                recorder: recorder)
         }
+        record.pointee.hasNewBindings = false
+    }
+
+    /// Runs `runObject` for each object of the node list that starts at `head`.
+    ///
+    /// One loop for the whole list, so what stays the same from object to object (the
+    /// appearance, its key, the table's storage) stays in registers.
+    func runObjects(
+        from head: Int32, mask: UInt64, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast, key: UInt64,
+        recorder: DependencyRecorder
+    ) {
+        var slot = head
+        while slot >= 0 {
+            // Read first: a dead object is unlinked from the list when it is pruned.
+            let next = objects[Int(slot)].nextInNode
+            runObject(
+                slot: slot, mask: mask, epoch: epoch, style: style, contrast: contrast, key: key, recorder: recorder)
+            slot = next
+        }
+    }
+
+    /// The full loop of `runObject` over the bindings of `object`, the live object in
+    /// `slot`: runs what is due, or copies its shared value, and records what each read.
+    @inline(never)
+    private func runBindings(
+        of slot: Int32, object: AnyObject, mask: UInt64, epoch: UInt32, style: ThemeStyle, contrast: ThemeContrast,
+        key: UInt64, recorder: DependencyRecorder
+    ) {
+        let record = objects + Int(slot)
         let generation = record.pointee.generation
         var unionChanged = false
         var context: ThemeContext?
@@ -73,7 +104,6 @@ extension BindingTable {
                 }
             }
         }
-        record.pointee.hasNewBindings = false
         if unionChanged { recomputeUnion(slot: slot) }
     }
 
@@ -88,13 +118,25 @@ extension BindingTable {
         of slot: Int32, object: AnyObject, mask: UInt64, epoch: UInt32, key: UInt64, results: SharedResultCache
     ) -> Bool {
         guard key != 0 else { return false }
+        // Two loops: a full switch (`.max`) has every binding due, and its loop tests nothing for that.
+        if mask == .max {
+            return copySharedValues(of: slot, object: object, epoch: epoch, key: key, results: results) { _ in true }
+        }
+        return copySharedValues(of: slot, object: object, epoch: epoch, key: key, results: results) {
+            $0.pointee.dependencies & mask != 0 || $0.pointee.isNew
+        }
+    }
+
+    /// `copySharedValues(of:object:mask:epoch:key:results:)` for the bindings `isDue` accepts.
+    @inline(__always)
+    private func copySharedValues(
+        of slot: Int32, object: AnyObject, epoch: UInt32, key: UInt64, results: SharedResultCache,
+        isDue: (UnsafeMutablePointer<BindingRecord>) -> Bool
+    ) -> Bool {
         let bindings = bindings(of: slot)
         for position in bindings.indices {
             let binding = bindings.baseAddress! + position
-            guard let runner = binding.pointee.runner,
-                binding.pointee.dependencies & mask != 0 || mask == .max || binding.pointee.isNew,
-                binding.pointee.epoch != epoch
-            else { continue }
+            guard let runner = binding.pointee.runner, isDue(binding), binding.pointee.epoch != epoch else { continue }
             guard binding.pointee.isShareable,
                 let shared = results.currentValue(
                     of: binding, serial: runner._withUnsafeGuaranteedRef { $0.serial }, key: key),
@@ -118,10 +160,9 @@ extension BindingTable {
     ) {
         binding.pointee.isNew = false
         let base = UnsafeMutableRawPointer(Unmanaged.passUnretained(object).toOpaque())
-        runner._withUnsafeGuaranteedRef {
-            $0.assignShared(
-                base + Int(shared.pointee.storedOffset), UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped))
-        }
+        runner._withUnsafeGuaranteedRef { $0.sharedCopy }.copy(
+            from: UnsafeRawPointer(shared.pointee.storage.unsafelyUnwrapped),
+            to: base + Int(shared.pointee.storedOffset), runner: runner)
     }
 
     /// Runs the binding at `index` of `object`, the live object in `slot` (a new or replaced binding).
@@ -151,8 +192,7 @@ extension BindingTable {
         if bindings[index].isShareable,
             let read = copySharedValue(
                 into: object, binding: bindings.baseAddress! + index,
-                key: recorder.sharedResults.appearanceKey(
-                    stamp: recorder.state.pointee.valuesStamp, style: style, contrast: contrast),
+                key: recorder.appearanceKey(style: style, contrast: contrast),
                 results: recorder.sharedResults)
         {
             if updateDependencies(

@@ -21,7 +21,7 @@ final class SharedPropertyRunner<Object: AnyObject, Value>: BindingRunner, @unch
         // (`0` once the serials run out: the runner then never shares a value).
         super.init(
             keyPath: path, isConcreteClass: (Object.self as Any.Type) is AnyClass,
-            serial: BindingRunner.makeSerial(), assignShared: assign)
+            serial: BindingRunner.makeSerial(), assignShared: assign, sharedCopy: SharedCopy(Value.self))
     }
 
     override func run(_ object: AnyObject, _ context: ThemeContext, _ binding: UnsafeMutableRawPointer) {

@@ -11,9 +11,12 @@
 /// Task { for await event in theme.events.stream { print(event) } }
 /// ```
 public final class ThemeEventBus: Sendable {
-    private typealias Handler = @Sendable (ThemeEvent) -> Void
+    /// A subscriber's closure (a struct, see `SubscriberList`).
+    private struct Handler: Sendable {
+        let call: @Sendable (ThemeEvent) -> Void
+    }
 
-    private let subscribers = Locked(SubscriberList<Handler>())
+    private let subscribers = Locked(SubscriberList(placeholder: Handler(call: { _ in })))
 
     init() {}
 
@@ -23,7 +26,7 @@ public final class ThemeEventBus: Sendable {
     /// - Returns: The subscription; keep it alive as long as you want events.
     /// - Complexity: O(1) amortised.
     public func subscribe(_ handler: @escaping @Sendable (ThemeEvent) -> Void) -> ThemeSubscription {
-        let id = subscribers.withLock { $0.append(handler) }
+        let id = subscribers.withLock { $0.append(Handler(call: handler)) }
         return ObserverToken { [weak self] in self?.unsubscribe(id) }
     }
 
@@ -61,9 +64,11 @@ public final class ThemeEventBus: Sendable {
         deliver(event, to: subscribers.withLock { $0.handlers })
     }
 
-    private func deliver(_ event: ThemeEvent, to handlers: ContiguousArray<SubscriberList<Handler>.Slot>) {
+    private func deliver(_ event: ThemeEvent, to handlers: ContiguousArray<Handler>) {
         handlers.withUnsafeBufferPointer { buffer in
-            for slot in buffer { slot.handler?(event) }
+            // Each handler is called where it lies (holes hold a handler that does nothing).
+            guard let base = buffer.baseAddress else { return }
+            for index in buffer.indices { (base + index).pointee.call(event) }
         }
     }
 

@@ -217,7 +217,7 @@ public final class Theme: Sendable {
             if model.observers[id]?.observers.isEmpty ?? true {
                 model.observers[id, default: ObserverGroup()].baseline = baseline
             }
-            return model.observers[id, default: ObserverGroup()].observers.append(handler)
+            return model.observers[id, default: ObserverGroup()].observers.append(ObserverHandler(call: handler))
         }
         return ObserverToken { [weak core] in
             // The removed closure is released after the lock, in case its captures' deinit calls back.

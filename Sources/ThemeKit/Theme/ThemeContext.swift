@@ -127,6 +127,13 @@ final class DependencyRecorder {
         }
     }
 
+    /// The shared-result key of `style` and `contrast` under the values this pass reads
+    /// (see `SharedResultCache.appearanceKey`).
+    @inline(__always)
+    func appearanceKey(style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
+        sharedResults.appearanceKey(stamp: state.pointee.valuesStamp, style: style, contrast: contrast)
+    }
+
     /// Whether this pass reads `snapshot` (compared by identity, without reference counting).
     @inline(__always)
     func reads(_ snapshot: ValueSnapshot) -> Bool {

@@ -109,14 +109,10 @@ extension ThemeCore {
         for change in changedNodes {
             let style = tree.style(of: change.node)
             let contrast = tree.contrast(of: change.node)
-            var slot = Int(change.node) < table.nodeHeads.count ? table.nodeHeads[Int(change.node)] : -1
-            while slot >= 0 {
-                let next = table.objects[Int(slot)].nextInNode
-                table.runObject(
-                    slot: slot, mask: change.changed, epoch: epoch, style: style, contrast: contrast,
-                    recorder: recorder)
-                slot = next
-            }
+            let key = recorder.appearanceKey(style: style, contrast: contrast)
+            table.runObjects(
+                from: Int(change.node) < table.nodeHeads.count ? table.nodeHeads[Int(change.node)] : -1,
+                mask: change.changed, epoch: epoch, style: style, contrast: contrast, key: key, recorder: recorder)
         }
         var extensionBits = work.changed & DependencyBits.extensions
         while extensionBits != 0 {
@@ -180,9 +176,12 @@ extension ThemeCore {
                 newBindingsRan = -1
             }
             let node = table.objects[Int(item.slot)].node
+            let style = tree.style(of: node)
+            let contrast = tree.contrast(of: node)
             table.runObject(
-                slot: item.slot, mask: item.index >= 0 ? 0 : item.mask, epoch: epoch, style: tree.style(of: node),
-                contrast: tree.contrast(of: node), recorder: recorder)
+                slot: item.slot, mask: item.index >= 0 ? 0 : item.mask, epoch: epoch, style: style,
+                contrast: contrast, key: recorder.appearanceKey(style: style, contrast: contrast),
+                recorder: recorder)
         }
     }
 
@@ -332,7 +331,8 @@ extension ThemeCore {
         }
         _ = old
         entry.group.observers.handlers.withUnsafeBufferPointer { observers in
-            for observer in observers { observer.handler?(box) }
+            guard let base = observers.baseAddress else { return }
+            for index in observers.indices { (base + index).pointee.call(box) }
         }
     }
 }

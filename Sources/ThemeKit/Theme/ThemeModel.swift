@@ -74,7 +74,12 @@ struct NodeIntent {
 /// Observers of one extension type and the value they last saw.
 struct ObserverGroup {
     var baseline: AnyExtensionBox?
-    var observers = SubscriberList<@Sendable (AnyExtensionBox) -> Void>()
+    var observers = SubscriberList(placeholder: ObserverHandler(call: { _ in }))
+}
+
+/// An observer's closure (a struct, see `SubscriberList`).
+struct ObserverHandler: Sendable {
+    let call: @Sendable (AnyExtensionBox) -> Void
 }
 
 /// The state every thread may read and change, under the core's lock.

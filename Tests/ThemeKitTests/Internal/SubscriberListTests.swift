@@ -4,11 +4,16 @@ import Testing
 
 @Suite struct SubscriberListTests {
     /// The values the live handlers of `list` return, in order.
-    private func values(_ list: SubscriberList<() -> Int>) -> [Int] { list.handlers.compactMap { $0.handler?() } }
+    private func values(_ list: SubscriberList<() -> Int>) -> [Int] {
+        list.handlers.indices.filter { list.isLive(at: $0) }.map { list.handlers[$0]() }
+    }
+
+    /// A list whose holes return -1.
+    private func makeList() -> SubscriberList<() -> Int> { SubscriberList(placeholder: { -1 }) }
 
     @Test("removal by id keeps order, and compaction keeps each id with its handler")
     func removalAndCompaction() {
-        var list = SubscriberList<() -> Int>()
+        var list = makeList()
         let ids = (0..<100).map { value in list.append { value } }
         #expect(ids == Array(0..<100))
         // Every even one, from the back: half the list in holes, still kept.
@@ -32,12 +37,13 @@ import Testing
 
     @Test("a few removals leave holes that delivery skips")
     func holes() {
-        var list = SubscriberList<() -> Int>()
+        var list = makeList()
         for value in 0..<5 { _ = list.append { value } }
         list.remove(1)
         list.remove(3)
         #expect(list.handlers.count == 5)
         #expect(values(list) == [0, 2, 4])
+        #expect(list.handlers.map { $0() } == [0, -1, 2, -1, 4], "holes hold the placeholder, which delivery calls")
         #expect(list.count == 3)
         list.remove(0)
         list.remove(2)
