@@ -238,35 +238,31 @@ extension BindingTable {
         return shared.pointee.read
     }
 
-    /// Runs every binding that read extension bit `bit`, loading each object once.
-    /// - Complexity: O(entries in the bit's reverse list).
+    /// Runs every binding that read extension bit `bit`, each object's at once.
+    ///
+    /// An object's entries in the bit's list usually follow one another, so the first
+    /// entry of each object runs all its bindings that read the bit (`runObject`, with
+    /// its copy loop), and the entries after it are skipped; one that turns up again
+    /// later finds its bindings already run in this epoch. A stale entry (a binding
+    /// that no longer reads the bit, or a pruned object) costs a check: `runObject` runs
+    /// only the bindings whose dependencies hold the bit.
+    /// - Complexity: O(entries in the bit's reverse list), at most about twice its live ones.
     func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, recorder: DependencyRecorder) {
-        compactEntries(bit: bit)
-        var currentSlot: Int32 = -1
-        var currentObject: AnyObject?
-        var style = ThemeStyle.light
-        var contrast = ThemeContrast.standard
+        compactEntriesIfMostlyStale(bit: bit)
+        let mask: UInt64 = 1 << UInt64(bit)
+        var ranSlot: Int32 = -1
         // By position, reading each entry afresh: a run may append entries for the bits
         // its binding newly read, which can move a list.
         for position in 0..<reverse.count(bit: bit) {
             let entry = reverse.entry(bit: bit, at: position)
-            if entry.slot != currentSlot {
-                currentSlot = entry.slot
-                let record = objects + Int(entry.slot)
-                currentObject = record.pointee.reference?.load()
-                if currentObject == nil {
-                    prune(slot: entry.slot)
-                    continue
-                }
-                style = tree.style(of: record.pointee.node)
-                contrast = tree.contrast(of: record.pointee.node)
-            }
-            guard let object = currentObject, objects[Int(entry.slot)].generation == entry.generation else {
-                continue
-            }
-            runLoaded(
-                object, slot: entry.slot, index: Int(entry.index), epoch: epoch, style: style, contrast: contrast,
-                recorder: recorder)
+            guard entry.slot != ranSlot, objects[Int(entry.slot)].generation == entry.generation else { continue }
+            ranSlot = entry.slot
+            let node = objects[Int(entry.slot)].node
+            let style = tree.style(of: node)
+            let contrast = tree.contrast(of: node)
+            runObject(
+                slot: entry.slot, mask: mask, epoch: epoch, style: style, contrast: contrast,
+                key: recorder.appearanceKey(style: style, contrast: contrast), recorder: recorder)
         }
     }
 }

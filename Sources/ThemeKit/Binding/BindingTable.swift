@@ -441,6 +441,9 @@ final class BindingTable {
         objects[index].dependencies = union
     }
 
+    /// Counts one more stale entry in the reverse list of each extension bit in `bits`.
+    /// The count bounds the stale entries from above: an entry counted here becomes valid
+    /// again if its binding reads the bit once more (the entry is still there).
     private func markStale(_ bits: UInt64) {
         var bits = bits & DependencyBits.extensions
         while bits != 0 {
@@ -481,9 +484,15 @@ final class BindingTable {
 
     /// Compacts the lists whose stale entries outnumber the live ones.
     func compactReverseIndex(force: Bool) {
-        for bit in 0..<64 where force || (staleEntries[bit] > 64 && staleEntries[bit] * 2 > reverse.count(bit: bit)) {
-            compactEntries(bit: bit)
+        for bit in 0..<64 {
+            if force { compactEntries(bit: bit) } else { compactEntriesIfMostlyStale(bit: bit) }
         }
+    }
+
+    /// Compacts the reverse list of `bit` when its stale entries (counted from above,
+    /// see `markStale`) are more than a few and outnumber the live ones.
+    func compactEntriesIfMostlyStale(bit: Int) {
+        if staleEntries[bit] > 64 && staleEntries[bit] * 2 > reverse.count(bit: bit) { compactEntries(bit: bit) }
     }
 
     // MARK: Node lists

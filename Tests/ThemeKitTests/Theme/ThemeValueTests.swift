@@ -68,6 +68,42 @@ private struct FirstSeenInProvider: ThemeExtension {
         _ = (token1, token2)
     }
 
+    @Test("applying a type runs each reader once, an object's readers together, and no other binding")
+    func readersRunOncePerChange() {
+        let theme = makeTheme()
+        let first = Label()
+        let second = Label()
+        let firstText = Counter()
+        let firstBackground = Counter()
+        let firstRadius = Counter()
+        let secondText = Counter()
+        theme.bind(first, \.textColor) { env in
+            firstText.increment()
+            return env[Palette.self].text
+        }
+        theme.bind(second, \.textColor) { env in
+            secondText.increment()
+            return env[Palette.self].text
+        }
+        // Bound after `second`: the first label's entries for Palette do not follow each other.
+        theme.bind(first, \.background) { env in
+            firstBackground.increment()
+            return env[Palette.self].background
+        }
+        theme.bind(first, \.cornerRadius) { env in
+            firstRadius.increment()
+            return env[Metrics.self].cornerRadius
+        }
+        theme.apply(Palette(background: "#0A0A0A", text: "#0B0B0B"))
+        #expect(first.textColor == "#0B0B0B" && first.background == "#0A0A0A" && second.textColor == "#0B0B0B")
+        #expect([firstText.count, firstBackground.count, secondText.count] == [2, 2, 2])
+        #expect(firstRadius.count == 1)
+        theme.apply(Metrics(cornerRadius: 5))
+        #expect(first.cornerRadius == 5)
+        #expect([firstText.count, firstBackground.count, secondText.count, firstRadius.count] == [2, 2, 2, 2])
+        #expect(theme.checkInvariants() == [])
+    }
+
     @Test("applying an equal value runs nothing and posts nothing")
     func equalValueRunsNothing() {
         let theme = makeTheme()
