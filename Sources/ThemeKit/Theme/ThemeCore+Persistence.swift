@@ -65,6 +65,7 @@ extension ThemeCore {
     }
 
     static func encode<Value: Encodable>(_ value: Value, key: String) throws(ThemeStorageError) -> Data {
+        if let data = PersistedJSON.array(of: value) { return data }
         do {
             // Wrapped in an array so every value is a valid JSON document.
             return try JSONEncoder().encode([value])

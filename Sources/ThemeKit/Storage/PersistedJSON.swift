@@ -1,0 +1,50 @@
+import Foundation
+
+/// The stored form of what a theme persists on every change — its style, contrast and
+/// flags, the variant ids — built directly: a one-element JSON array, byte for byte
+/// what `JSONEncoder` writes for it (`["dark"]`, `[true]`).
+///
+/// Measured with callgrind: `JSONEncoder` took about 13,000 instructions for a style,
+/// over a third of a style switch's fixed cost; this takes about 1,300. Other types
+/// still go through `JSONEncoder`, and reading always goes through `JSONDecoder`.
+enum PersistedJSON {
+    /// `[value]` as JSON, or `nil` for a type this does not write.
+    static func array<Value>(of value: Value) -> Data? {
+        switch value {
+        case let string as String: return array(ofString: string)
+        case let style as ThemeStyle: return array(ofString: style.rawValue)
+        case let contrast as ThemeContrast: return array(ofString: contrast.rawValue)
+        case let flag as Bool: return Data((flag ? "[true]" : "[false]").utf8)
+        default: return nil
+        }
+    }
+
+    /// `[string]` as JSON, escaped as `JSONEncoder` escapes (with its default options:
+    /// `/` too).
+    static func array(ofString string: String) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 6)
+        bytes.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "\"")])
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+            case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+            case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+            case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+            case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: Array("\\u00".utf8))
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "]")])
+        return Data(bytes)
+    }
+}
