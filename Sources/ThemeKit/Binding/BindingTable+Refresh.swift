@@ -246,7 +246,8 @@ extension BindingTable {
     /// later finds its bindings already run in this epoch. A stale entry (a binding
     /// that no longer reads the bit, or a pruned object) costs a check: `runObject` runs
     /// only the bindings whose dependencies hold the bit.
-    /// - Complexity: O(entries in the bit's reverse list), at most about twice its live ones.
+    /// - Complexity: O(entries in the bit's reverse list): its live ones, and at most as
+    ///   many stale ones again, or 64 (see `compactEntriesIfMostlyStale`).
     func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, recorder: DependencyRecorder) {
         compactEntriesIfMostlyStale(bit: bit)
         let mask: UInt64 = 1 << UInt64(bit)
