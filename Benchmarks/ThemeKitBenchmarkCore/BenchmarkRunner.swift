@@ -37,7 +37,8 @@ public enum BenchmarkRunner {
         let start = MonotonicClock.now()
         let context = ScenarioContext(options: options, build: build, log: log)
         let tallyBefore = CoreSpeed.tally
-        CoreSpeed.calibrate(milliseconds: options.quick ? 10 : 300)
+        CoreSpeed.calibrate(
+            minimumMilliseconds: options.quick ? 10 : 300, maximumMilliseconds: options.quick ? 10 : 3_000)
         log(TableWriter.header)
         let runners: [(String, (ScenarioContext) -> Void)] = [
             ("full", FullSwitchScenario.run), ("fine", FineGrainedScenario.run), ("subtree", SubtreeScenario.run),

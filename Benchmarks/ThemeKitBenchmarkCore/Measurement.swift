@@ -61,14 +61,40 @@ enum CoreSpeed {
         while isSlow(probe()) && MonotonicClock.now() < end { tkb_sleep_us(2_000) }
     }
 
-    /// Probes now and then over `milliseconds`, so the fastest probe is known before
-    /// the first measurement even if the run starts on a slow core.
-    static func calibrate(milliseconds: Int) {
-        let end = MonotonicClock.now() + UInt64(milliseconds) * 1_000_000
-        while MonotonicClock.now() < end {
-            for _ in 0..<8 { _ = probe() }
+    /// Probes now and then for at least `minimumMilliseconds`, and on until it has seen
+    /// the core at both its speeds or `maximumMilliseconds` pass, so the fastest probe
+    /// is the fast speed's before the first measurement even if the run starts on a slow
+    /// core for longer than the minimum.
+    static func calibrate(minimumMilliseconds: Int, maximumMilliseconds: Int) {
+        let start = MonotonicClock.now()
+        var fastestBurst = UInt64.max
+        var slowestBurst: UInt64 = 0
+        while true {
+            // The fastest of a burst: an interrupt slows one probe, not eight.
+            var burst = UInt64.max
+            for _ in 0..<8 { burst = min(burst, probe()) }
+            fastestBurst = min(fastestBurst, burst)
+            slowestBurst = max(slowestBurst, burst)
+            let elapsed = Int((MonotonicClock.now() - start) / 1_000_000)
+            if calibrationIsComplete(
+                elapsedMilliseconds: elapsed, fastestBurst: fastestBurst, slowestBurst: slowestBurst,
+                minimumMilliseconds: minimumMilliseconds, maximumMilliseconds: maximumMilliseconds)
+            {
+                return
+            }
             tkb_sleep_us(2_000)
         }
+    }
+
+    /// Whether calibration may stop: past the minimum once both speeds were seen (the
+    /// slowest burst is slow against the fastest), and past the maximum regardless (a
+    /// core that keeps one speed never shows two).
+    static func calibrationIsComplete(
+        elapsedMilliseconds: Int, fastestBurst: UInt64, slowestBurst: UInt64, minimumMilliseconds: Int,
+        maximumMilliseconds: Int
+    ) -> Bool {
+        if elapsedMilliseconds >= maximumMilliseconds { return true }
+        return elapsedMilliseconds >= minimumMilliseconds && isSlow(slowestBurst, fastest: fastestBurst)
     }
 }
 

@@ -36,4 +36,18 @@ import Testing
         #expect(calls - 2 >= 4)
         #expect(CoreSpeed.fastest < UInt64.max, "the probe ran and was remembered")
     }
+
+    @Test("calibration runs past its minimum until it has seen both speeds, and stops at its maximum")
+    func calibrationStops() {
+        func done(_ elapsed: Int, _ fastest: UInt64, _ slowest: UInt64) -> Bool {
+            CoreSpeed.calibrationIsComplete(
+                elapsedMilliseconds: elapsed, fastestBurst: fastest, slowestBurst: slowest,
+                minimumMilliseconds: 300, maximumMilliseconds: 3_000)
+        }
+        #expect(!done(100, 1_000, 1_700), "before the minimum")
+        #expect(done(300, 1_000, 1_700), "both speeds seen")
+        #expect(!done(1_000, 1_700, 1_800), "one speed only (slow or fast, it cannot tell)")
+        #expect(!done(2_999, 1_000, 1_200), "within 1.25x is one speed")
+        #expect(done(3_000, 1_700, 1_700), "the maximum")
+    }
 }
