@@ -2,8 +2,11 @@
 /// each ``ThemedProperty``, and each closure that captures nothing bound to a key path
 /// (see `KeyPathBindingRunner.run`).
 ///
-/// A shared provider runs once per snapshot of the theme's values for each appearance
-/// it meets; every further object bound with it reuses that value. The cache is per
+/// A shared provider runs once per set of the theme's extension values for each
+/// appearance it meets; every further object bound with it reuses that value. A change
+/// of style or contrast keeps the values, and each slot also keeps the value of the
+/// appearance before: switching dark → light → dark runs each provider once per
+/// appearance, not once per switch. The cache is per
 /// theme (in its `DependencyRecorder`), so one property can serve several themes on
 /// several threads without sharing mutable state. It is direct-mapped on the runner's
 /// serial number (and the closure's function) with a fixed number of slots: memory
@@ -34,6 +37,20 @@ struct SharedResultCache {
         /// The value, in a box the owner made (a `SharedValueBox` of its value type).
         var box: AnyObject?
         /// `box`'s storage, read on the hot path without reference counting.
+        var storage: UnsafeMutableRawPointer?
+        /// The value the slot held before, for another appearance (see `Earlier`).
+        var earlier = Earlier()
+    }
+
+    /// The value a slot held before its current one: computed under `stamp` for another
+    /// appearance. Switching back to that appearance (dark, then light again) takes it
+    /// back instead of running the provider, while the values stay the same.
+    struct Earlier {
+        var stamp: UInt32 = 0
+        var style = ThemeStyle.light
+        var contrast = ThemeContrast.standard
+        var read: UInt64 = 0
+        var box: AnyObject?
         var storage: UnsafeMutableRawPointer?
     }
 
@@ -87,6 +104,10 @@ struct SharedResultCache {
         }
         return internAppearance(stamp: stamp, style: style, contrast: contrast)
     }
+
+    /// Whether every appearance key of the current stamp is taken: the next new
+    /// appearance gets none (so the recorder starts a new stamp with its next snapshot).
+    var appearancesAreFull: Bool { appearances.pointee.seen.count >= Self.appearanceLimit }
 
     private func internAppearance(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
         if appearances.pointee.stamp != stamp {
@@ -146,7 +167,10 @@ extension SharedResultCache {
         let stamp = state.pointee.valuesStamp
         let style = context.resolvedStyle
         let contrast = context.resolvedContrast
-        if slot.pointee.holdsValue(stamp: stamp, style: style, contrast: contrast), let storage = slot.pointee.storage {
+        if slot.pointee.holdsValue(stamp: stamp, style: style, contrast: contrast)
+            || slot.pointee.takeEarlier(stamp: stamp, style: style, contrast: contrast),
+            let storage = slot.pointee.storage
+        {
             // Computed earlier from the same values for the same appearance: the same
             // reads, the same value.
             state.pointee.read = slot.pointee.read
@@ -186,13 +210,38 @@ extension SharedResultCache.Slot {
         self.stamp == stamp && storage != nil && self.style == style && self.contrast == contrast
     }
 
+    /// Makes the earlier value current when it was computed under `stamp` for `style`
+    /// and `contrast` (the current one becomes the earlier one); `false` otherwise.
+    /// The caller seals the slot again: its copy key is cleared.
+    @inline(never)
+    mutating func takeEarlier(stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast) -> Bool {
+        guard earlier.stamp == stamp, earlier.storage != nil, earlier.style == style, earlier.contrast == contrast
+        else { return false }
+        swapWithEarlier()
+        copyKey = 0
+        return true
+    }
+
+    /// Exchanges the current value (with its stamp, appearance and reads) and the earlier one.
+    private mutating func swapWithEarlier() {
+        swap(&stamp, &earlier.stamp)
+        swap(&style, &earlier.style)
+        swap(&contrast, &earlier.contrast)
+        swap(&read, &earlier.read)
+        swap(&box, &earlier.box)
+        swap(&storage, &earlier.storage)
+    }
+
     /// Keeps `value`, computed under `stamp` for `style` and `contrast` with reads
-    /// `read`, and returns where it lies. The slot's box, if any, must hold a `Value`
-    /// (a slot is owned by one runner, whose value type is fixed, and serials are never reused).
+    /// `read`, and returns where it lies. The slot's boxes, if any, must hold a `Value`
+    /// (a slot is owned by one runner, whose value type is fixed, and serials are never
+    /// reused). A current value of the same stamp for another appearance becomes the
+    /// earlier one; the value it displaces there is overwritten in its box.
     @inline(__always)
     mutating func store<Value>(
         _ value: Value, stamp: UInt32, style: ThemeStyle, contrast: ThemeContrast, read: UInt64
     ) -> UnsafeMutablePointer<Value> {
+        if self.stamp == stamp, storage != nil { swapWithEarlier() }
         let storage: UnsafeMutablePointer<Value>
         if let existing = self.storage {
             storage = existing.assumingMemoryBound(to: Value.self)

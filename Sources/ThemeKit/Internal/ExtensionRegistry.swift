@@ -11,7 +11,16 @@ enum ExtensionRegistry {
         let extensionID: ThemeExtensionID
     }
 
-    private static let table = Locked<(ids: [ObjectIdentifier: Int], entries: [Entry])>(([:], []))
+    /// The registered types: by identity, and by id (with their identities and
+    /// fallbacks also in arrays of their own, which snapshots share).
+    private struct Table {
+        var ids: [ObjectIdentifier: Int] = [:]
+        var entries: [Entry] = []
+        var identifiers: ContiguousArray<ObjectIdentifier> = []
+        var fallbacks: ContiguousArray<AnyExtensionBox> = []
+    }
+
+    private static let table = Locked(Table())
 
     /// The id of `type`, registering it on first use.
     @usableFromInline
@@ -26,12 +35,16 @@ enum ExtensionRegistry {
             table.entries.append(
                 Entry(identifier: identifier, id: id, fallback: fallback, extensionID: ThemeExtensionID(type)))
             table.ids[identifier] = id
+            table.identifiers.append(identifier)
+            table.fallbacks.append(fallback)
             return id
         }
     }
 
-    /// Every entry registered so far, indexed by id.
-    static var entries: [Entry] { table.withLock { $0.entries } }
+    /// The identities and fallback boxes of every type registered so far, indexed by id.
+    static var registered: (identifiers: ContiguousArray<ObjectIdentifier>, fallbacks: ContiguousArray<AnyExtensionBox>) {
+        table.withLock { ($0.identifiers, $0.fallbacks) }
+    }
 
     static func entry(_ id: Int) -> Entry { table.withLock { $0.entries[id] } }
 

@@ -14,23 +14,25 @@ final class ValueSnapshot: @unchecked Sendable {
     /// Where the applied value (else the fallback) of each registered type lies,
     /// indexed by registry id: the hot path reads it without reference counting.
     @usableFromInline let addresses: UnsafeMutablePointer<UnsafeMutableRawPointer>
+    /// The model's count of value and variant changes when this was taken (see `ThemeModel.valuesVersion`).
+    let valuesVersion: UInt64
     let style: ThemeStyle
     let contrast: ThemeContrast
 
     init(
         values: ContiguousArray<AnyExtensionBox?>, variants: ContiguousArray<AnyVariantBox?>,
-        style: ThemeStyle, contrast: ThemeContrast
+        valuesVersion: UInt64, style: ThemeStyle, contrast: ThemeContrast
     ) {
         self.values = values
         self.variants = variants
-        let entries = ExtensionRegistry.entries
-        self.identifiers = ContiguousArray(entries.map(\.identifier))
-        self.fallbacks = ContiguousArray(entries.map(\.fallback))
+        self.valuesVersion = valuesVersion
+        // The registry's own arrays, shared (copy on write): no copy per snapshot.
+        (identifiers, fallbacks) = ExtensionRegistry.registered
         self.style = style
         self.contrast = contrast
-        addresses = .allocate(capacity: max(1, entries.count))
-        for id in entries.indices {
-            addresses[id] = ((id < values.count ? values[id] : nil) ?? entries[id].fallback).rawStorage
+        addresses = .allocate(capacity: max(1, fallbacks.count))
+        for id in fallbacks.indices {
+            addresses[id] = ((id < values.count ? values[id] : nil) ?? fallbacks[id]).rawStorage
         }
     }
 

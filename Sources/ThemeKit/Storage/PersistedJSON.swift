@@ -22,6 +22,21 @@ enum PersistedJSON {
     /// `[string]` as JSON, escaped as `JSONEncoder` escapes (with its default options:
     /// `/` too).
     static func array(ofString string: String) -> Data {
+        var string = string
+        let plain = string.withUTF8 { utf8 -> Data? in
+            // The usual case (a style or variant id): nothing to escape, and short, so
+            // the bytes go straight into the `Data` (inline, with no allocation, up to 14).
+            guard utf8.count <= 64, !utf8.contains(where: needsEscape) else { return nil }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: utf8.count + 4) { buffer in
+                buffer[0] = UInt8(ascii: "[")
+                buffer[1] = UInt8(ascii: "\"")
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[2..<utf8.count + 2]).initialize(from: utf8)
+                buffer[utf8.count + 2] = UInt8(ascii: "\"")
+                buffer[utf8.count + 3] = UInt8(ascii: "]")
+                return Data(buffer: UnsafeBufferPointer(buffer))
+            }
+        }
+        if let plain { return plain }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count + 6)
         bytes.append(contentsOf: [UInt8(ascii: "["), UInt8(ascii: "\"")])
@@ -46,5 +61,10 @@ enum PersistedJSON {
         }
         bytes.append(contentsOf: [UInt8(ascii: "\""), UInt8(ascii: "]")])
         return Data(bytes)
+    }
+
+    /// Whether `byte` is escaped in a JSON string as `JSONEncoder` writes it.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/")
     }
 }

@@ -73,7 +73,7 @@ public final class Theme: Sendable {
     public var style: ThemeStyle {
         get {
             accessObservation(\.style)
-            return core.read { $0.style }
+            return core.readObserved { $0.style }
         }
         set {
             core.mutate { model in
@@ -89,7 +89,7 @@ public final class Theme: Sendable {
     public var contrast: ThemeContrast {
         get {
             accessObservation(\.contrast)
-            return core.read { $0.contrast }
+            return core.readObserved { $0.contrast }
         }
         set {
             core.mutate { model in
@@ -153,7 +153,7 @@ public final class Theme: Sendable {
     public func value<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
         let id = ExtensionRegistry.id(of: type)
         accessObservation(id: id)
-        return unsafeDowncast(core.snapshot().rootBox(id: id), to: ExtensionBox<Extension>.self).value
+        return unsafeDowncast(core.snapshot(observed: true).rootBox(id: id), to: ExtensionBox<Extension>.self).value
     }
 
     /// Applies a value of an extension type; readers of that type re-run.

@@ -86,8 +86,9 @@ final class DependencyRecorder {
         /// Whether the running provider asked for `isInitialApplication` (its result
         /// then differs per object and cannot be shared).
         var readsInitialApplication = false
-        /// Changes whenever the snapshot does: themed-property values computed under
-        /// one stamp are valid for the same appearance until it changes.
+        /// Changes whenever the snapshot's extension values or variants do (not its
+        /// style or contrast): themed-property values computed under one stamp are
+        /// valid for the same appearance until it changes.
         var valuesStamp: UInt32 = 1
         /// The type the last `address(of:)` looked up and its registry id (ids never
         /// change, so this one-entry cache stays valid across passes).
@@ -120,9 +121,13 @@ final class DependencyRecorder {
     var snapshot: ValueSnapshot {
         get { retainedSnapshot }
         set {
+            // A new stamp when the values changed, or when the current stamp has no
+            // appearance keys left to give.
+            if newValue.valuesVersion != retainedSnapshot.valuesVersion || sharedResults.appearancesAreFull {
+                state.pointee.valuesStamp = state.pointee.valuesStamp == .max ? 1 : state.pointee.valuesStamp + 1
+            }
             retainedSnapshot = newValue
             state.pointee.snapshot = .passUnretained(newValue)
-            state.pointee.valuesStamp = state.pointee.valuesStamp == .max ? 1 : state.pointee.valuesStamp + 1
             resolvedVariants.removeAll(keepingCapacity: true)
         }
     }

@@ -53,7 +53,7 @@ extension ThemeCore {
 
     func performPass(
         _ work: inout PendingWork, snapshot: ValueSnapshot, persisted: PersistedValues?,
-        observed: [ObservedGroup], runsCallbacks: Bool
+        observed: [ObservedGroup], handsOffToObservation: Bool, runsCallbacks: Bool
     ) {
         beginPass(snapshot: snapshot)
         var events = work.events
@@ -124,24 +124,28 @@ extension ThemeCore {
         // 5. Observer tokens.
         for entry in observed { notify(entry, snapshot: snapshot) }
 
-        // 6. Observation (SwiftUI).
-        var summary = ObservedChanges()
-        summary.style = styleEvent != nil
-        summary.contrast = contrastEvent != nil
-        summary.extensions = work.changedExtensions.sorted()
-        if rootChanged {
-            for id in snapshot.variants.indices where snapshot.variants[id] != nil && !summary.extensions.contains(id) {
-                summary.extensions.append(id)
+        // 6. Observation (SwiftUI), once a tracked getter has read the theme.
+        let changedExtensions = work.changedExtensions.isEmpty ? [] : work.changedExtensions.sorted()
+        if handsOffToObservation {
+            var summary = ObservedChanges()
+            summary.style = styleEvent != nil
+            summary.contrast = contrastEvent != nil
+            summary.extensions = changedExtensions
+            if rootChanged {
+                for id in snapshot.variants.indices
+                where snapshot.variants[id] != nil && !summary.extensions.contains(id) {
+                    summary.extensions.append(id)
+                }
             }
-        }
-        if summary.style || summary.contrast || !summary.extensions.isEmpty {
-            observationSink.withLock { $0.handler }?(summary)
+            if summary.style || summary.contrast || !summary.extensions.isEmpty {
+                observationSink.withLock { $0.handler }?(summary)
+            }
         }
 
         // 7. Bus, then NotificationCenter.
         if let styleEvent { events.append(styleEvent) }
         if let contrastEvent { events.append(contrastEvent) }
-        for id in work.changedExtensions.sorted() {
+        for id in changedExtensions {
             events.append(.extensionChanged(ExtensionRegistry.entry(id).extensionID))
         }
         if !events.isEmpty {
@@ -149,7 +153,7 @@ extension ThemeCore {
             let object = notificationObject.withLock { $0 }?.object
             for event in events {
                 NotificationCenter.default.post(
-                    name: .themeDidChange, object: object, userInfo: [ThemeEvent.userInfoKey: event])
+                    name: .themeDidChange, object: object, userInfo: notificationPayloads.userInfo(for: event))
             }
         }
     }

@@ -20,6 +20,24 @@ enum StorageKey {
     static func variant(_ typeName: String) -> String { "variant.\(typeName)" }
 }
 
+/// The full storage keys of the settings a theme may persist on every change, built
+/// once per theme (joining the prefix per write cost a string allocation each).
+struct SettingKeys {
+    let style: String
+    let contrast: String
+    let followsSystem: String
+    let followsSystemContrast: String
+    let variantIndex: String
+
+    init(prefix: String) {
+        style = prefix + StorageKey.style
+        contrast = prefix + StorageKey.contrast
+        followsSystem = prefix + StorageKey.followsSystem
+        followsSystemContrast = prefix + StorageKey.followsSystemContrast
+        variantIndex = prefix + StorageKey.variantIndex
+    }
+}
+
 extension ThemeCore {
     /// Reads every persisted choice; each unreadable key is reported and left at its default.
     static func restore(from storage: any ThemeStorage, prefix: String) -> RestoredState {
@@ -76,19 +94,18 @@ extension ThemeCore {
 
     /// Writes persisted values; failures become events and leave the in-memory state as it is.
     func write(_ values: PersistedValues, into events: inout [ThemeEvent]) {
-        func store<Value: Encodable>(_ value: Value?, _ key: String) {
+        func store<Value: Encodable>(_ value: Value?, _ fullKey: String) {
             guard let value else { return }
-            let fullKey = keyPrefix + key
             do {
                 try storage.setData(try Self.encode(value, key: fullKey), forKey: fullKey)
             } catch {
                 events.append(.storageFailure(error))
             }
         }
-        store(values.style, StorageKey.style)
-        store(values.contrast, StorageKey.contrast)
-        store(values.followsSystem, StorageKey.followsSystem)
-        store(values.followsSystemContrast, StorageKey.followsSystemContrast)
+        store(values.style, settingKeys.style)
+        store(values.contrast, settingKeys.contrast)
+        store(values.followsSystem, settingKeys.followsSystem)
+        store(values.followsSystemContrast, settingKeys.followsSystemContrast)
         guard !values.variants.isEmpty else { return }
         for (name, id) in values.variants {
             let fullKey = keyPrefix + StorageKey.variant(name)
@@ -103,7 +120,7 @@ extension ThemeCore {
             }
         }
         // The index of persisted variant types, merged with what is stored.
-        let indexKey = keyPrefix + StorageKey.variantIndex
+        let indexKey = settingKeys.variantIndex
         var names = Set<String>()
         do {
             if let data = try storage.data(forKey: indexKey) {
@@ -115,7 +132,7 @@ extension ThemeCore {
         for (name, id) in values.variants {
             if id == nil { names.remove(name) } else { names.insert(name) }
         }
-        store(names.sorted(), StorageKey.variantIndex)
+        store(names.sorted(), indexKey)
     }
 
     /// Stores an app-defined value under the theme's namespace.

@@ -10,7 +10,7 @@ import Foundation
 /// code runs only in those passes, never under the lock. Changes made by user code
 /// during a pass — or by other threads meanwhile — are queued and delivered by the
 /// same deliverer in the next pass, so passes never overlap and never deadlock.
-// (`table`, `tree`, `recorder`, `epoch`, the delivered* fields, the scratch buffers and
+// (`table`, `tree`, `recorder`, `epoch`, the delivered* fields, the scratch buffers, `notificationPayloads` and
 // `batchedDirect` belong to the thread that set `model.isDelivering`, claimed and released
 // under `lock`: a pass's deliverer, or a `bind` inside a batch for the moment it takes.)
 // Sound: `model` is only touched under `lock`, the engine only by the one thread holding `isDelivering`.
@@ -31,11 +31,14 @@ final class ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var changedNodes: [ChangedNode] = []
     @exclusivity(unchecked) var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
+    /// The `userInfo` of recent notifications, to post again.
+    @exclusivity(unchecked) var notificationPayloads = NotificationPayloads()
     /// Direct work for bindings added inside a batch, run by the pass that ends it.
     @exclusivity(unchecked) var batchedDirect: [(slot: Int32, index: Int32, mask: UInt64)] = []
 
     let storage: any ThemeStorage
     let keyPrefix: String
+    let settingKeys: SettingKeys
     let events = ThemeEventBus()
     /// Called after each pass with what changed, to notify Observation.
     let observationSink = Locked(ObservationSink())
@@ -48,6 +51,7 @@ final class ThemeCore: @unchecked Sendable {
     init(storage: any ThemeStorage, namespace: String) {
         self.storage = storage
         keyPrefix = "ThemeKit.\(namespace)."
+        settingKeys = SettingKeys(prefix: keyPrefix)
         let restored = Self.restore(from: storage, prefix: keyPrefix)
         model.style = restored.style ?? .light
         model.contrast = restored.contrast ?? .standard
@@ -104,10 +108,22 @@ final class ThemeCore: @unchecked Sendable {
         return body(model)
     }
 
-    /// The current values, without delivering anything.
-    func snapshot() -> ValueSnapshot {
+    /// Reads the model under the lock for a getter that Observation tracks, noting that
+    /// such a read happened (until then, passes skip the Observation hand-off).
+    @inline(__always)
+    func readObserved<Result>(_ body: (ThemeModel) -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }
+        model.hasObservedReads = true
+        return body(model)
+    }
+
+    /// The current values, without delivering anything; `observed`: for a getter that
+    /// Observation tracks (see `readObserved`).
+    func snapshot(observed: Bool = false) -> ValueSnapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        if observed { model.hasObservedReads = true }
         return model.currentSnapshot()
     }
 
@@ -133,6 +149,7 @@ final class ThemeCore: @unchecked Sendable {
             swap(&garbage, &model.garbage)
             let persisted = persistenceValues(for: work)
             let observed = observerGroups(for: work, snapshot: snapshot)
+            let handsOffToObservation = model.hasObservedReads
             lock.unlock()
             garbage.removeAll()
 
@@ -142,7 +159,8 @@ final class ThemeCore: @unchecked Sendable {
                 work.events.append(.refreshLoopStopped(passes: Self.maximumPasses))
             }
             performPass(
-                &work, snapshot: snapshot, persisted: persisted, observed: observed, runsCallbacks: runsCallbacks)
+                &work, snapshot: snapshot, persisted: persisted, observed: observed,
+                handsOffToObservation: handsOffToObservation, runsCallbacks: runsCallbacks)
             // Release the operations' objects and nodes before taking the lock: their
             // deinit may use the theme.
             work.operations.removeAll()

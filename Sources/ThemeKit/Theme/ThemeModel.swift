@@ -92,6 +92,8 @@ struct ThemeModel {
     var systemContrast: ThemeContrast?
     var values: ContiguousArray<AnyExtensionBox?> = []
     var variants: ContiguousArray<AnyVariantBox?> = []
+    /// Counts changes of `values` and `variants` (not of style or contrast).
+    var valuesVersion: UInt64 = 0
     var registeredVariants: [Int: [String: AnyVariantBox]] = [:]
     /// Variant ids read from storage, by extension type name, not yet restored.
     var restorableVariants: [String: String] = [:]
@@ -112,6 +114,11 @@ struct ThemeModel {
     /// The root appearance the last pass delivered (to tell observers of variants).
     var lastDeliveredStyle: ThemeStyle = .light
     var lastDeliveredContrast: ThemeContrast = .standard
+    /// Whether a getter that Observation tracks has read the theme. Before any such
+    /// read, nothing can be tracking it, and passes skip the Observation hand-off.
+    /// (Set under the lock before the getter reads: a read that a pass's change could
+    /// make stale took the lock before that change did, so the pass sees the flag.)
+    var hasObservedReads = false
 
     /// Appends `child` to `parent`'s children. O(1).
     mutating func addChild(_ child: Int32, to parent: Int32) {
@@ -144,7 +151,8 @@ struct ThemeModel {
     /// The snapshot of the current values, built once per change.
     mutating func currentSnapshot() -> ValueSnapshot {
         if let snapshot { return snapshot }
-        let snapshot = ValueSnapshot(values: values, variants: variants, style: style, contrast: contrast)
+        let snapshot = ValueSnapshot(
+            values: values, variants: variants, valuesVersion: valuesVersion, style: style, contrast: contrast)
         self.snapshot = snapshot
         return snapshot
     }
@@ -153,6 +161,7 @@ struct ThemeModel {
         while values.count <= id { values.append(nil) }
         if let old = values[id] { garbage.append(old) }
         values[id] = box
+        valuesVersion &+= 1
         snapshot = nil
     }
 
@@ -160,6 +169,7 @@ struct ThemeModel {
         while variants.count <= id { variants.append(nil) }
         if let old = variants[id] { garbage.append(old) }
         variants[id] = box
+        valuesVersion &+= 1
         snapshot = nil
     }
 
