@@ -41,10 +41,11 @@ enum ExtensionRegistry {
         }
     }
 
-    /// The identities and fallback boxes of every type registered so far, indexed by id.
-    static var registered: (identifiers: ContiguousArray<ObjectIdentifier>, fallbacks: ContiguousArray<AnyExtensionBox>) {
-        table.withLock { ($0.identifiers, $0.fallbacks) }
-    }
+    /// The identities and fallback boxes of registered types, indexed by id.
+    typealias Registered = (identifiers: ContiguousArray<ObjectIdentifier>, fallbacks: ContiguousArray<AnyExtensionBox>)
+
+    /// The identities and fallback boxes of every type registered so far.
+    static var registered: Registered { table.withLock { ($0.identifiers, $0.fallbacks) } }
 
     static func entry(_ id: Int) -> Entry { table.withLock { $0.entries[id] } }
 
