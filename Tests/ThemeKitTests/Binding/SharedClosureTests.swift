@@ -4,6 +4,7 @@ import ThemeKit
 // Globals, so the providers below count their runs without capturing anything (a
 // closure that refers to a global does not capture it). One per test: tests run in parallel.
 private let switchRuns = Counter()
+private let togglingRuns = Counter()
 private let objectRuns = Counter()
 private let initialRuns = Counter()
 private let readRuns = Counter()
@@ -52,6 +53,33 @@ private let styleName: @Sendable (ThemeContext) -> String = { env in env.style.r
         #expect((labels + more).allSatisfy { $0.textColor == "#101010" })
         #expect(switchRuns.count == 3)
         #expect(theme.bindingCount == 50)
+    }
+
+    @Test("switching back and forth runs a capture-free closure once per appearance, not once per switch")
+    func captureFreeClosureKeepsAppearances() {
+        let theme = makeTheme()
+        let labels = (0..<20).map { _ in Label() }
+        theme.batch {
+            for label in labels {
+                theme.bind(label, \.textColor) { env in
+                    togglingRuns.increment(env.style.rawValue)
+                    return env.style == .dark ? env[Palette.self].background : env[Palette.self].text
+                }
+            }
+        }
+        for _ in 0..<4 {
+            theme.style = .dark
+            #expect(labels.allSatisfy { $0.textColor == "#FFFFFF" })
+            theme.style = .light
+            #expect(labels.allSatisfy { $0.textColor == "#000000" })
+        }
+        #expect(togglingRuns.entries == ["light", "dark"])
+        theme.apply(Palette(background: "#303030", text: "#404040"))
+        theme.style = .dark
+        theme.style = .light
+        theme.style = .dark
+        #expect(labels.allSatisfy { $0.textColor == "#303030" })
+        #expect(togglingRuns.entries == ["light", "dark", "light", "dark"])
     }
 
     @Test("a closure with captures runs for each object")

@@ -52,4 +52,42 @@ import Testing
         #expect(claimed.pointee.storage == nil)
         #expect(claimed.pointee.copyKey == 0)
     }
+
+    @Test("a slot keeps the value of the appearance before under the same stamp, and takes it back")
+    func earlierValue() {
+        let cache = SharedResultCache()
+        defer { cache.deallocate() }
+        let slot = try! #require(cache.slot(for: 7, stamp: 1))
+        _ = slot.pointee.store("light value", stamp: 1, style: .light, contrast: .standard, read: 1)
+        _ = slot.pointee.store("dark value", stamp: 1, style: .dark, contrast: .standard, read: 3)
+        // (The checks are mutating, so each result is read into a variable first.)
+        var result: Bool
+        result = slot.pointee.holdsValue(stamp: 1, style: .dark, contrast: .standard)
+        #expect(result)
+        result = slot.pointee.holdsValue(stamp: 1, style: .light, contrast: .standard)
+        #expect(!result)
+        // Back to light: the kept value becomes current, with what its provider read.
+        result = slot.pointee.takeEarlier(stamp: 1, style: .light, contrast: .standard)
+        #expect(result)
+        result = slot.pointee.holdsValue(stamp: 1, style: .light, contrast: .standard)
+        #expect(result)
+        #expect(slot.pointee.storage?.assumingMemoryBound(to: String.self).pointee == "light value")
+        #expect(slot.pointee.read == 1)
+        #expect(slot.pointee.copyKey == 0)
+        // And dark is now the kept one.
+        result = slot.pointee.takeEarlier(stamp: 1, style: .dark, contrast: .standard)
+        #expect(result)
+        #expect(slot.pointee.storage?.assumingMemoryBound(to: String.self).pointee == "dark value")
+        #expect(slot.pointee.read == 3)
+        // Another appearance, or other values (a new stamp), is not kept.
+        result = slot.pointee.takeEarlier(stamp: 1, style: .dark, contrast: .increased)
+        #expect(!result)
+        result = slot.pointee.takeEarlier(stamp: 2, style: .light, contrast: .standard)
+        #expect(!result)
+        // A value of a new stamp replaces the current one and keeps nothing of the old stamp.
+        _ = slot.pointee.store("new light", stamp: 2, style: .light, contrast: .standard, read: 1)
+        result = slot.pointee.takeEarlier(stamp: 2, style: .dark, contrast: .standard)
+        #expect(!result)
+        #expect(slot.pointee.storage?.assumingMemoryBound(to: String.self).pointee == "new light")
+    }
 }

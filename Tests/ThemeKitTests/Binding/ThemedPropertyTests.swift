@@ -61,6 +61,82 @@ extension ThemedProperty where Object == Label, Value == String {
         #expect(theme.bindingCount == 70)
     }
 
+    @Test("switching back to an appearance while the values stay the same takes the value kept for it")
+    func switchingBackTakesTheKeptValue() {
+        let theme = makeTheme()
+        let runs = Counter()
+        let text = ThemedProperty(\Label.textColor) { env in
+            runs.increment(env.style.rawValue)
+            return env.style.rawValue + ":" + env[Palette.self].text
+        }
+        let labels = (0..<30).map { _ in Label() }
+        theme.batch { for label in labels { theme.bind(label, text) } }
+        for _ in 0..<5 {
+            theme.style = .dark
+            #expect(labels.allSatisfy { $0.textColor == "dark:#000000" })
+            theme.style = .light
+            #expect(labels.allSatisfy { $0.textColor == "light:#000000" })
+        }
+        #expect(runs.entries == ["light", "dark"])
+        // New values: each appearance runs once more, then is kept again.
+        theme.apply(Palette(background: "#111111", text: "#222222"))
+        #expect(labels.allSatisfy { $0.textColor == "light:#222222" })
+        theme.style = .dark
+        theme.style = .light
+        theme.style = .dark
+        #expect(labels.allSatisfy { $0.textColor == "dark:#222222" })
+        #expect(runs.entries == ["light", "dark", "light", "dark"])
+        // A third appearance displaces the older of the two kept ones.
+        theme.style = ThemeStyle(rawValue: "sepia")
+        #expect(labels.allSatisfy { $0.textColor == "sepia:#222222" })
+        theme.style = .dark
+        theme.style = .light
+        #expect(labels.allSatisfy { $0.textColor == "light:#222222" })
+        #expect(runs.entries == ["light", "dark", "light", "dark", "sepia", "light"])
+        #expect(theme.checkInvariants() == [])
+    }
+
+    @Test("a variant switch or a variant's new values are new values: kept results are not reused")
+    func variantsInvalidateKeptValues() {
+        let theme = makeTheme()
+        let text = ThemedProperty(\Label.textColor) { env in env[Palette.self].text }
+        theme.apply(
+            variant: PaletteVariant(
+                id: "ocean", light: Palette(background: "", text: "ocean light"),
+                dark: Palette(background: "", text: "ocean dark")))
+        let labels = (0..<10).map { _ in Label() }
+        for label in labels { theme.bind(label, text) }
+        theme.style = .dark
+        theme.style = .light
+        #expect(labels.allSatisfy { $0.textColor == "ocean light" })
+        theme.apply(
+            variant: PaletteVariant(
+                id: "ember", light: Palette(background: "", text: "ember light"),
+                dark: Palette(background: "", text: "ember dark")))
+        #expect(labels.allSatisfy { $0.textColor == "ember light" })
+        theme.style = .dark
+        #expect(labels.allSatisfy { $0.textColor == "ember dark" })
+        theme.style = .light
+        #expect(labels.allSatisfy { $0.textColor == "ember light" })
+    }
+
+    @Test("more appearances than one stamp can key still give every object its own appearance's value")
+    func manyAppearances() {
+        let theme = makeTheme()
+        let text = ThemedProperty(\Label.textColor) { env in env.style.rawValue }
+        let labels = (0..<8).map { _ in Label() }
+        for label in labels { theme.bind(label, text) }
+        // More than the 64 appearance keys one stamp has (`SharedResultCache.appearanceLimit`).
+        let styles = (0..<80).map { ThemeStyle(rawValue: "style \($0)") }
+        for _ in 0..<2 {
+            for style in styles {
+                theme.style = style
+                #expect(labels.allSatisfy { $0.textColor == style.rawValue })
+            }
+        }
+        #expect(theme.checkInvariants() == [])
+    }
+
     @Test("shared results keep fine-grained dependencies: only a change to what the provider read re-runs it")
     func dependenciesOfSharedResults() {
         let theme = makeTheme()

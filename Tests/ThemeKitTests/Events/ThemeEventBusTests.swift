@@ -49,6 +49,31 @@ import ThemeKit
         #expect(received.entries == ["\(String(reflecting: Metrics.self)) changed"])
     }
 
+    @Test("repeated and alternating changes each carry their own event in userInfo")
+    func notificationPayloadsAlternate() {
+        let theme = makeTheme()
+        let received = Counter()
+        let observer = NotificationCenter.default.addObserver(forName: .themeDidChange, object: theme, queue: nil) {
+            note in
+            let event = note.userInfo?[ThemeEvent.userInfoKey] as? ThemeEvent
+            received.increment(event?.description ?? "missing")
+        }
+        defer { NotificationCenter.default.removeObserver(observer) }
+        // More distinct events than the theme keeps payloads for, then the first ones again.
+        theme.style = .dark
+        theme.style = .light
+        theme.contrast = .increased
+        theme.style = .dark
+        theme.style = .light
+        theme.contrast = .standard
+        #expect(
+            received.entries == [
+                "followsSystem changed to false", "style changed to dark", "style changed to light",
+                "contrast changed to increased",
+                "style changed to dark", "style changed to light", "contrast changed to standard",
+            ])
+    }
+
     @Test("an AsyncStream delivers events to a task and unsubscribes when the loop ends")
     func asyncStream() async {
         let theme = makeTheme()

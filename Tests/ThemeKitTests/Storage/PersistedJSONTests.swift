@@ -10,6 +10,11 @@ import Testing
         "", "dark", "light", "high contrast", "a/b", "quote\"d", "back\\slash", "tab\tnew\nline\r",
         "\u{08}\u{0C}", "\u{00}\u{01}\u{1F}\u{7F}", "café", "e\u{301}", "日本語", "🎨🌙",
         String(repeating: "x/", count: 300),
+        // Around the sizes where the plain path changes: `Data` holds up to 14 bytes
+        // inline (a string of 10 plus its 4 brackets and quotes), and strings of up to
+        // 64 bytes with nothing to escape skip the escaping loop.
+        String(repeating: "a", count: 10), String(repeating: "b", count: 11), String(repeating: "c", count: 64),
+        String(repeating: "d", count: 65), String(repeating: "é", count: 32), String(repeating: "e", count: 63) + "/",
     ]
 
     @Test("strings, styles and contrasts are written byte for byte as JSONEncoder writes them")

@@ -45,4 +45,45 @@ import ThemeKit
         theme.style = .light
         #expect(paletteFired.count == 1)
     }
+
+    @Test("a theme changed many times before any tracked read still notifies the first tracking")
+    func trackingStartsLate() {
+        // Until a tracked getter reads the theme, passes skip the Observation hand-off.
+        let theme = makeTheme()
+        for index in 0..<5 {
+            theme.style = index.isMultiple(of: 2) ? .dark : .light
+            theme.apply(Palette(background: "#00000\(index)", text: "#FFFFFF"))
+        }
+        let styleFired = Counter()
+        withObservationTracking {
+            _ = theme.style
+        } onChange: {
+            styleFired.increment()
+        }
+        let paletteFired = Counter()
+        withObservationTracking {
+            _ = theme.value(Palette.self)
+        } onChange: {
+            paletteFired.increment()
+        }
+        theme.style = .light
+        #expect(styleFired.count == 1)
+        #expect(paletteFired.count == 0)
+        theme.apply(Palette(background: "#0000FF", text: "#FFFFFF"))
+        #expect(paletteFired.count == 1)
+    }
+
+    @Test("a read of the contrast is a tracked read too")
+    func contrastReadStartsTracking() {
+        let theme = makeTheme()
+        theme.contrast = .increased
+        let fired = Counter()
+        withObservationTracking {
+            _ = theme.contrast
+        } onChange: {
+            fired.increment()
+        }
+        theme.contrast = .standard
+        #expect(fired.count == 1)
+    }
 }
