@@ -11,9 +11,10 @@
 /// Task { for await event in theme.events.stream { print(event) } }
 /// ```
 public final class ThemeEventBus: Sendable {
-    /// A subscriber's closure (a struct, see `SubscriberList`).
-    private struct Handler: Sendable {
+    /// A subscriber's closure (a class, see `SubscriberList`).
+    private final class Handler: Sendable {
         let call: @Sendable (ThemeEvent) -> Void
+        init(call: @escaping @Sendable (ThemeEvent) -> Void) { self.call = call }
     }
 
     private let subscribers = Locked(SubscriberList(placeholder: Handler(call: { _ in })))
@@ -65,11 +66,8 @@ public final class ThemeEventBus: Sendable {
     }
 
     private func deliver(_ event: ThemeEvent, to handlers: ContiguousArray<Handler>) {
-        handlers.withUnsafeBufferPointer { buffer in
-            // Each handler is called where it lies (holes hold a handler that does nothing).
-            guard let base = buffer.baseAddress else { return }
-            for index in buffer.indices { (base + index).pointee.call(event) }
-        }
+        // Each handler is called where it lies (holes hold a handler that does nothing).
+        SubscriberList.forEach(in: handlers) { handler in handler.call(event) }
     }
 
     private func unsubscribe(_ id: Int) {

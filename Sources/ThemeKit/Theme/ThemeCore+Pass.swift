@@ -334,9 +334,6 @@ extension ThemeCore {
             return old
         }
         _ = old
-        entry.group.observers.handlers.withUnsafeBufferPointer { observers in
-            guard let base = observers.baseAddress else { return }
-            for index in observers.indices { (base + index).pointee.call(box) }
-        }
+        SubscriberList.forEach(in: entry.group.observers.handlers) { observer in observer.call(box) }
     }
 }

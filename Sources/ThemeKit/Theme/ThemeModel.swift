@@ -74,12 +74,16 @@ struct NodeIntent {
 /// Observers of one extension type and the value they last saw.
 struct ObserverGroup {
     var baseline: AnyExtensionBox?
-    var observers = SubscriberList(placeholder: ObserverHandler(call: { _ in }))
+    var observers = SubscriberList(placeholder: ObserverHandler.placeholder)
 }
 
-/// An observer's closure (a struct, see `SubscriberList`).
-struct ObserverHandler: Sendable {
+/// An observer's closure (a class, see `SubscriberList`).
+final class ObserverHandler: Sendable {
     let call: @Sendable (AnyExtensionBox) -> Void
+    init(call: @escaping @Sendable (AnyExtensionBox) -> Void) { self.call = call }
+
+    /// What the holes of every observer list hold: a handler that does nothing.
+    static let placeholder = ObserverHandler(call: { _ in })
 }
 
 /// The state every thread may read and change, under the core's lock.

@@ -33,6 +33,28 @@ import ThemeKit
         _ = subscription
     }
 
+    @Test("a subscriber that releases every subscription mid-post: the post still reaches all, the next none")
+    func releasingEverySubscriptionDuringPost() {
+        let theme = makeTheme()
+        let received = Counter()
+        let holder = SubscriptionHolder()
+        // The first subscriber lets go of all of them, its own and the ones after it,
+        // while the post is running.
+        holder.subscriptions.append(
+            theme.events.subscribe { _ in
+                received.increment("first")
+                holder.releaseAll()
+            })
+        for index in 1..<50 {
+            holder.subscriptions.append(theme.events.subscribe { _ in received.increment("\(index)") })
+        }
+        theme.events.post(.styleChanged(.dark))
+        #expect(received.count == 50)
+        #expect(theme.events.subscriberCount == 0)
+        theme.events.post(.styleChanged(.light))
+        #expect(received.count == 50)
+    }
+
     @Test("each change is posted to NotificationCenter with the theme as object and the event in userInfo")
     func notificationCenter() {
         let theme = makeTheme()
@@ -105,4 +127,11 @@ import ThemeKit
         #expect(first == .extensionChanged(ThemeExtensionID(Metrics.self)))
         #expect(theme.value(Metrics.self).cornerRadius == 5)
     }
+}
+
+/// Holds subscriptions so that one of their own handlers can release them all.
+// Sound: only the thread posting in the test touches it (delivery is synchronous).
+private final class SubscriptionHolder: @unchecked Sendable {
+    var subscriptions: [ThemeSubscription] = []
+    func releaseAll() { subscriptions.removeAll() }
 }

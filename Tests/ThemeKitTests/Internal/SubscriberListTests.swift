@@ -50,4 +50,26 @@ import Testing
         list.remove(4)
         #expect(list.isEmpty)
     }
+
+    /// A class handler, as the bus and observer lists use.
+    private final class Call {
+        let value: Int
+        init(_ value: Int) { self.value = value }
+    }
+
+    @Test("forEach calls every class handler of a copy in order, holes included, and leaves the list intact")
+    func forEachOverCopy() {
+        var list = SubscriberList(placeholder: Call(-1))
+        for value in 0..<6 { _ = list.append(Call(value)) }
+        list.remove(2)
+        let copy = list.handlers
+        var seen: [Int] = []
+        SubscriberList.forEach(in: copy) { seen.append($0.value) }
+        #expect(seen == [0, 1, -1, 3, 4, 5])
+        // The handlers are still the list's own (nothing was released by the walk).
+        #expect(list.handlers.map(\.value) == [0, 1, -1, 3, 4, 5])
+        var none: [Int] = []
+        SubscriberList<Call>.forEach(in: []) { none.append($0.value) }
+        #expect(none.isEmpty)
+    }
 }
