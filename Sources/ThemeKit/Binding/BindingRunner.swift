@@ -120,9 +120,22 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
         KeyPathBindingRunner(path: keyPath as! ReferenceWritableKeyPath<Object, Value>, assign: assign)
     }
 
-    /// Calls the provider in place (borrowed: no retain of its context).
+    /// Calls the provider where it lies, without a retain and a release of its context.
+    ///
+    /// A copyable box read through a pointer is copied out before the call, however the
+    /// callee takes it; a noncopyable one is borrowed in place. So the call goes through
+    /// `BorrowedProvider`, the same single closure field. Measured on the full switch with
+    /// closures that capture: 429 -> 391 instructions per binding, one pair of atomic
+    /// operations fewer.
     @inline(__always)
-    private static func call(_ box: borrowing ProviderBox<Value>, _ context: ThemeContext) -> Value {
+    private static func call(_ box: UnsafeMutablePointer<ProviderBox<Value>>, _ context: ThemeContext) -> Value {
+        // Not `withMemoryRebound`: unspecialised here, it looks up the box type's generic
+        // metadata on every call (about 700 instructions).
+        callBorrowed(UnsafeMutableRawPointer(box).assumingMemoryBound(to: BorrowedProvider<Value>.self).pointee, context)
+    }
+
+    @inline(__always)
+    private static func callBorrowed(_ box: borrowing BorrowedProvider<Value>, _ context: ThemeContext) -> Value {
         box.provider(context)
     }
 
@@ -151,7 +164,7 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
             runShared(object, context, provider, function: function)
             return
         }
-        write(Self.call(provider.pointee, context), to: object)
+        write(Self.call(provider, context), to: object)
     }
 
     /// Runs a provider that captures nothing once per pass and appearance, as a
@@ -166,13 +179,13 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
                 for: UInt64(serial), function: function, stamp: context.recorder.state.pointee.valuesStamp)
         else {
             // Another provider holds this slot with a current value: run per object.
-            write(Self.call(provider.pointee, context), to: object)
+            write(Self.call(provider, context), to: object)
             return
         }
         // The offset is this runner's (learned by its first write): the refresh loop
         // copies shared values only into plain stored properties.
         results.run(
-            in: slot, context, offset: { storedOffset }, compute: { Self.call(provider.pointee, context) },
+            in: slot, context, offset: { storedOffset }, compute: { Self.call(provider, context) },
             write: { write($0, to: object) })
     }
 

@@ -64,7 +64,11 @@ extension BindingTable {
         let record = objects + Int(slot)
         let generation = record.pointee.generation
         var unionChanged = false
-        var context: ThemeContext?
+        // Made once per object, as a `let`: each run gets it at +0. (An optional made at
+        // the first run was copied out for every call, a retain and release of the
+        // recorder per binding. Objects whose due bindings all copy shared values take
+        // the copy loop and never get here.)
+        let context = ThemeContext(style: style, contrast: contrast, recorder: recorder)
         do {
             let bindings = bindings(of: slot)
             for position in bindings.indices {
@@ -90,11 +94,8 @@ extension BindingTable {
                 recorder.begin(isInitial: bindings[position].isNew)
                 bindings[position].isNew = false
                 // Providers cannot add bindings (they only queue work), so the pool stays put.
-                // Made for the first binding that runs, not per object: holding the style
-                // and the recorder costs reference counting a copied shared value does not need.
-                if context == nil { context = ThemeContext(style: style, contrast: contrast, recorder: recorder) }
                 runner._withUnsafeGuaranteedRef {
-                    $0.run(object, context.unsafelyUnwrapped, UnsafeMutableRawPointer(bindings.baseAddress! + position))
+                    $0.run(object, context, UnsafeMutableRawPointer(bindings.baseAddress! + position))
                 }
                 if updateDependencies(
                     of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position),

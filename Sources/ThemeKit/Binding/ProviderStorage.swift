@@ -10,6 +10,12 @@ struct ProviderBox<Value> {
     init(_ provider: @escaping @Sendable (ThemeContext) -> Value) { self.provider = provider }
 }
 
+/// `ProviderBox` as a noncopyable type, to call the provider in place (see
+/// `KeyPathBindingRunner.call`): the same one closure field, so the same layout.
+struct BorrowedProvider<Value>: ~Copyable {
+    let provider: @Sendable (ThemeContext) -> Value
+}
+
 /// Two words of a binding record that hold its own provider (a `ProviderBox`), so a
 /// closure binding needs no heap object of its own: the key path's runner, shared by
 /// every binding of that key path, knows the provider's type and calls it in place.
