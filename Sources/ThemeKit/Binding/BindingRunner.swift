@@ -131,7 +131,8 @@ final class KeyPathBindingRunner<Object: AnyObject, Value>: BindingRunner, @unch
     private static func call(_ box: UnsafeMutablePointer<ProviderBox<Value>>, _ context: ThemeContext) -> Value {
         // Not `withMemoryRebound`: unspecialised here, it looks up the box type's generic
         // metadata on every call (about 700 instructions).
-        callBorrowed(UnsafeMutableRawPointer(box).assumingMemoryBound(to: BorrowedProvider<Value>.self).pointee, context)
+        let borrowed = UnsafeMutableRawPointer(box).assumingMemoryBound(to: BorrowedProvider<Value>.self)
+        return callBorrowed(borrowed.pointee, context)
     }
 
     @inline(__always)
