@@ -194,6 +194,12 @@ extension ThemeCore {
     /// anything the provider changes is delivered before this returns, as after any
     /// pass; otherwise it is queued (inside a batch, or during a delivery).
     func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
+        if batchClaim.allowsDirectBind {
+            // This thread's batch holds the engine and nothing is queued: straight into
+            // the table, to run when the batch ends (see `beginBatch`).
+            applyBind(object, source, node: node, direct: &batchedDirect)
+            return
+        }
         lock.lock()
         guard !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
             if !model.isDelivering, model.batchDepth > 0, model.pending.operations.isEmpty {

@@ -12,7 +12,8 @@ import Foundation
 /// same deliverer in the next pass, so passes never overlap and never deadlock.
 // (`table`, `tree`, `recorder`, `epoch`, the delivered* fields, the scratch buffers, `notificationPayloads` and
 // `batchedDirect` belong to the thread that set `model.isDelivering`, claimed and released
-// under `lock`: a pass's deliverer, or a `bind` inside a batch for the moment it takes.)
+// under `lock`: a pass's deliverer, a `bind` inside a batch for the moment it takes, or
+// the thread whose batch claimed the engine (`batchClaim`) until that batch ends.)
 // Sound: `model` is only touched under `lock`, the engine only by the one thread holding `isDelivering`.
 final class ThemeCore: @unchecked Sendable {
     // Exclusivity is not checked at run time on these fields: `model` is only accessed
@@ -33,6 +34,8 @@ final class ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
     /// The `userInfo` of recent notifications, to post again.
     @exclusivity(unchecked) var notificationPayloads = NotificationPayloads()
+    /// Which thread's batch holds the engine, if any (see `beginBatch`).
+    let batchClaim = BatchClaim()
     /// Direct work for bindings added inside a batch, run by the pass that ends it.
     @exclusivity(unchecked) var batchedDirect: [(slot: Int32, index: Int32, mask: UInt64)] = []
 
@@ -94,6 +97,8 @@ final class ThemeCore: @unchecked Sendable {
     func unlockAfterMutation() {
         var garbage: [AnyObject] = []
         if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
+        // Binds made after this, by the batch that holds the engine, queue behind it.
+        if model.batchIsClaimed, !model.pending.operations.isEmpty { batchClaim.noteQueued() }
         let shouldDeliver = model.claimDelivery()
         lock.unlock()
         garbage.removeAll()
@@ -127,9 +132,42 @@ final class ThemeCore: @unchecked Sendable {
         return model.currentSnapshot()
     }
 
-    func beginBatch() { lock.withLock { model.batchDepth += 1 } }
+    /// Opens a batch. The thread that opens one while nothing is queued or delivering
+    /// (the outermost batch of a quiet theme, usually) claims the engine until its own
+    /// outermost batch ends: its binds then go straight into the binding table without
+    /// the lock (`bind`). Anything another thread does meanwhile is queued, and so is
+    /// every bind after an operation queued during the batch, to keep call order.
+    func beginBatch() {
+        lock.lock()
+        model.batchDepth += 1
+        if model.batchIsClaimed {
+            if batchClaim.isHeldByCurrentThread { model.claimNesting += 1 }
+        } else if BatchClaim.isSupported, !model.isDelivering, model.pending.isEmpty {
+            model.isDelivering = true
+            model.batchIsClaimed = true
+            model.claimNesting = 1
+            batchClaim.take()
+        }
+        lock.unlock()
+    }
 
-    func endBatch() { mutate { $0.batchDepth -= 1 } }
+    /// Closes a batch; the claiming thread's outermost one gives the engine back, and
+    /// the last one to close delivers.
+    func endBatch() {
+        lock.lock()
+        model.batchDepth -= 1
+        if model.batchIsClaimed, batchClaim.isHeldByCurrentThread {
+            model.claimNesting -= 1
+            if model.claimNesting == 0 {
+                // The claim is this thread's, so it may read the engine's buffer.
+                if !batchedDirect.isEmpty { model.pending.hasBatchedBindings = true }
+                model.batchIsClaimed = false
+                batchClaim.release()
+                model.isDelivering = false
+            }
+        }
+        unlockAfterMutation()
+    }
 
     // MARK: Delivery
 
@@ -173,8 +211,10 @@ final class ThemeCore: @unchecked Sendable {
     func withEngine<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
         if model.isDelivering {
+            // Inside its own batch, the thread that holds the engine may use it.
+            let isOwnBatch = model.batchIsClaimed && batchClaim.isHeldByCurrentThread
             lock.unlock()
-            return nil
+            return isOwnBatch ? body() : nil
         }
         model.isDelivering = true
         lock.unlock()
