@@ -16,7 +16,7 @@ import ThemeKitTestSupport
             var mine: [Label] = []
             var tokens: [ObserverToken] = []
             for step in 0..<400 {
-                switch random.next() % 8 {
+                switch random.next() % 9 {
                 case 0:
                     theme.apply(Palette(background: "#\(worker)", text: "#\(step)"))
                 case 1:
@@ -35,6 +35,21 @@ import ThemeKitTestSupport
                     if tokens.count > 5 { tokens.removeFirst() }
                 case 6:
                     sidebar.overrideStyle = random.next() % 2 == 0 ? nil : .dark
+                case 7:
+                    // Binds inside a batch (straight into the table when this thread's
+                    // batch holds the engine), with a queued refresh among them.
+                    theme.batch {
+                        for index in 0..<3 {
+                            let label = Label()
+                            let node = random.next() % 2 == 0 ? sidebar : theme.root
+                            theme.bind(label, \.textColor, in: node) { env in
+                                "\(env.style.rawValue)|\(env[Palette.self].text)"
+                            }
+                            if index == 1, let first = mine.first { theme.refresh(first) }
+                            theme.bind(label, \.cornerRadius) { env in env[Metrics.self].cornerRadius }
+                            mine.append(label)
+                        }
+                    }
                 default:
                     theme.batch {
                         theme.apply(Metrics(cornerRadius: Double(step)))
