@@ -88,10 +88,12 @@ extension Theme {
     }
 
     /// The number of live bindings (key-path and `customize`), counting released
-    /// objects not yet pruned. Returns `nil` when called during a delivery.
+    /// objects not yet pruned. Returns `nil` when called during a delivery, or from
+    /// another thread while a thread's `batch` holds the engine (see Docs/Runtime.md).
     public var bindingCount: Int? { core.withEngine { core.table.bindingCount } }
 
-    /// The number of tracked objects not yet pruned. Returns `nil` during a delivery.
+    /// The number of tracked objects not yet pruned. Returns `nil` when
+    /// ``bindingCount`` does.
     public var trackedObjectCount: Int? { core.withEngine { core.table.liveObjectCount } }
 
     private func checkOwnership(_ node: ThemeNode?) {
