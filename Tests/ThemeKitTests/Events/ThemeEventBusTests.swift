@@ -55,15 +55,22 @@ import ThemeKit
         #expect(received.count == 50)
     }
 
-    @Test("each change is posted to NotificationCenter with the theme as object and the event in userInfo")
-    func notificationCenter() {
-        let theme = makeTheme()
+    /// Records the event of every `.themeDidChange` notification `theme` posts; remove
+    /// the returned observer when done.
+    private func recordNotifications(of theme: Theme) -> (Counter, any NSObjectProtocol) {
         let received = Counter()
         let observer = NotificationCenter.default.addObserver(forName: .themeDidChange, object: theme, queue: nil) {
             note in
             let event = note.userInfo?[ThemeEvent.userInfoKey] as? ThemeEvent
             received.increment(event?.description ?? "missing")
         }
+        return (received, observer)
+    }
+
+    @Test("each change is posted to NotificationCenter with the theme as object and the event in userInfo")
+    func notificationCenter() {
+        let theme = makeTheme()
+        let (received, observer) = recordNotifications(of: theme)
         defer { NotificationCenter.default.removeObserver(observer) }
         let other = makeTheme()
         other.apply(Metrics(cornerRadius: 9))
@@ -74,12 +81,7 @@ import ThemeKit
     @Test("repeated and alternating changes each carry their own event in userInfo")
     func notificationPayloadsAlternate() {
         let theme = makeTheme()
-        let received = Counter()
-        let observer = NotificationCenter.default.addObserver(forName: .themeDidChange, object: theme, queue: nil) {
-            note in
-            let event = note.userInfo?[ThemeEvent.userInfoKey] as? ThemeEvent
-            received.increment(event?.description ?? "missing")
-        }
+        let (received, observer) = recordNotifications(of: theme)
         defer { NotificationCenter.default.removeObserver(observer) }
         // More distinct events than the theme keeps payloads for, then the first ones again.
         theme.style = .dark

@@ -6,12 +6,7 @@ import ThemeKit
     @Test("reading one extension inside withObservationTracking depends on that type only")
     func finegrainedTracking() {
         let theme = makeTheme()
-        let fired = Counter()
-        withObservationTracking {
-            _ = theme.value(Palette.self)
-        } onChange: {
-            fired.increment()
-        }
+        let fired = onChange { _ = theme.value(Palette.self) }
         theme.apply(Metrics(cornerRadius: 3))
         theme.contrast = .increased
         #expect(fired.count == 0)
@@ -22,12 +17,7 @@ import ThemeKit
     @Test("reading the style tracks style changes, and variant-backed types follow the style")
     func styleTracking() {
         let theme = makeTheme()
-        let styleFired = Counter()
-        withObservationTracking {
-            _ = theme.style
-        } onChange: {
-            styleFired.increment()
-        }
+        let styleFired = onChange { _ = theme.style }
         theme.apply(Metrics(cornerRadius: 3))
         #expect(styleFired.count == 0)
         theme.style = .dark
@@ -36,12 +26,7 @@ import ThemeKit
         theme.apply(
             variant: PaletteVariant(
                 id: "v", light: .fallback, dark: Palette(background: "#000000", text: "#FFFFFF")))
-        let paletteFired = Counter()
-        withObservationTracking {
-            _ = theme.value(Palette.self)
-        } onChange: {
-            paletteFired.increment()
-        }
+        let paletteFired = onChange { _ = theme.value(Palette.self) }
         theme.style = .light
         #expect(paletteFired.count == 1)
     }
@@ -54,18 +39,8 @@ import ThemeKit
             theme.style = index.isMultiple(of: 2) ? .dark : .light
             theme.apply(Palette(background: "#00000\(index)", text: "#FFFFFF"))
         }
-        let styleFired = Counter()
-        withObservationTracking {
-            _ = theme.style
-        } onChange: {
-            styleFired.increment()
-        }
-        let paletteFired = Counter()
-        withObservationTracking {
-            _ = theme.value(Palette.self)
-        } onChange: {
-            paletteFired.increment()
-        }
+        let styleFired = onChange { _ = theme.style }
+        let paletteFired = onChange { _ = theme.value(Palette.self) }
         theme.style = .light
         #expect(styleFired.count == 1)
         #expect(paletteFired.count == 0)
@@ -77,13 +52,15 @@ import ThemeKit
     func contrastReadStartsTracking() {
         let theme = makeTheme()
         theme.contrast = .increased
-        let fired = Counter()
-        withObservationTracking {
-            _ = theme.contrast
-        } onChange: {
-            fired.increment()
-        }
+        let fired = onChange { _ = theme.contrast }
         theme.contrast = .standard
         #expect(fired.count == 1)
+    }
+
+    /// Counts the `onChange` calls of one `withObservationTracking` of `read`.
+    private func onChange(_ read: () -> Void) -> Counter {
+        let fired = Counter()
+        withObservationTracking(read) { fired.increment() }
+        return fired
     }
 }
