@@ -29,7 +29,9 @@ final class BatchClaim: @unchecked Sendable {
     @inline(__always)
     var allowsDirectBind: Bool {
         #if os(Linux)
-            return owner.load(ordering: .relaxed) == UInt(pthread_self()) && !queued.load(ordering: .relaxed)
+            // Usually no batch holds the engine: one load, no call for the thread's identity.
+            let holder = owner.load(ordering: .relaxed)
+            return holder != 0 && holder == UInt(pthread_self()) && !queued.load(ordering: .relaxed)
         #else
             return false
         #endif
