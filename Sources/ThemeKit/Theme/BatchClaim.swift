@@ -13,10 +13,10 @@
 /// engine claimed until its own outermost batch ends, and its binds check two words.
 ///
 /// Linux only: elsewhere `Synchronization.Atomic` needs iOS 18 / macOS 15, and binds
-/// inside a batch claim the engine per binding as before.
-// Sound: both fields are atomics; `owner` is written only by the thread that holds the
-// claim (under the core's lock), `mustQueue` under the core's lock.
-final class BatchClaim: @unchecked Sendable {
+/// inside a batch claim the engine per binding as before. `owner` is written only by
+/// the thread that takes or gives back the claim (under the core's lock), `queued` under
+/// the core's lock.
+final class BatchClaim: Sendable {
     #if os(Linux)
         /// The claiming thread (`pthread_self`), or 0.
         private let owner = Atomic<UInt>(0)
