@@ -37,6 +37,15 @@ final class BatchClaim: Sendable {
         #endif
     }
 
+    /// Whether some thread holds the claim.
+    var isHeld: Bool {
+        #if os(Linux)
+            return owner.load(ordering: .relaxed) != 0
+        #else
+            return false
+        #endif
+    }
+
     /// Whether the current thread holds the claim.
     var isHeldByCurrentThread: Bool {
         #if os(Linux)

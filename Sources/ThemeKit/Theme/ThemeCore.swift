@@ -98,7 +98,7 @@ final class ThemeCore: @unchecked Sendable {
         var garbage: [AnyObject] = []
         if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
         // Binds made after this, by the batch that holds the engine, queue behind it.
-        if model.batchIsClaimed, !model.pending.operations.isEmpty { batchClaim.noteQueued() }
+        if !model.pending.operations.isEmpty, batchClaim.isHeld { batchClaim.noteQueued() }
         let shouldDeliver = model.claimDelivery()
         lock.unlock()
         garbage.removeAll()
@@ -140,11 +140,10 @@ final class ThemeCore: @unchecked Sendable {
     func beginBatch() {
         lock.lock()
         model.batchDepth += 1
-        if model.batchIsClaimed {
+        if batchClaim.isHeld {
             if batchClaim.isHeldByCurrentThread { model.claimNesting += 1 }
         } else if BatchClaim.isSupported, !model.isDelivering, model.pending.isEmpty {
             model.isDelivering = true
-            model.batchIsClaimed = true
             model.claimNesting = 1
             batchClaim.take()
         }
@@ -156,12 +155,11 @@ final class ThemeCore: @unchecked Sendable {
     func endBatch() {
         lock.lock()
         model.batchDepth -= 1
-        if model.batchIsClaimed, batchClaim.isHeldByCurrentThread {
+        if batchClaim.isHeldByCurrentThread {
             model.claimNesting -= 1
             if model.claimNesting == 0 {
                 // The claim is this thread's, so it may read the engine's buffer.
                 if !batchedDirect.isEmpty { model.pending.hasBatchedBindings = true }
-                model.batchIsClaimed = false
                 batchClaim.release()
                 model.isDelivering = false
             }
@@ -212,7 +210,7 @@ final class ThemeCore: @unchecked Sendable {
         lock.lock()
         if model.isDelivering {
             // Inside its own batch, the thread that holds the engine may use it.
-            let isOwnBatch = model.batchIsClaimed && batchClaim.isHeldByCurrentThread
+            let isOwnBatch = batchClaim.isHeldByCurrentThread
             lock.unlock()
             return isOwnBatch ? body() : nil
         }

@@ -113,9 +113,8 @@ struct ThemeModel {
     /// A drained queue for the next `takePending` (`nil` while no pass has returned one).
     var spareOperations: OperationQueue? = OperationQueue()
     var isDelivering = false
-    /// Whether a batch holds the engine (`isDelivering` is then set for it; see
-    /// `ThemeCore.beginBatch`), and how many of the claiming thread's batches are open.
-    var batchIsClaimed = false
+    /// How many batches of the thread whose batch holds the engine are open (see
+    /// `ThemeCore.beginBatch`; `isDelivering` is set for the claim).
     var claimNesting = 0
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
