@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 @Suite struct AssetCatalogCommandTests {
@@ -171,9 +172,9 @@ import ThemeKitTokens
 
     @Test(
         "import reads real catalogs: 0x bytes, Display P3, four appearances, and skips system colours",
-        .enabled(if: SharedFixtures.available, "the shared fixtures folder is not beside the repository"))
+        Fixtures.required)
     func importFixtures() throws {
-        let catalog = try #require(SharedFixtures.path("xcassets"))
+        let catalog = try Fixtures.url("xcassets").path
         let result = themekit([
             "import-xcassets", catalog, "-o", folder.path("fixtures.json"), "--id", "com.example.fixtures",
         ])

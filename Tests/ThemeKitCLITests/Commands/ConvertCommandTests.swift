@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 @Suite struct ConvertCommandTests {
@@ -42,13 +43,13 @@ import ThemeKitTokens
 
     @Test(
         "DTCG → pack → DTCG → pack is stable for real token files",
-        .enabled(if: SharedFixtures.available, "the shared fixtures folder is not beside the repository"),
+        Fixtures.required,
         arguments: [
             "dtcg/primer-light.tokens.json", "dtcg/figma-sds-legacy-strings.tokens.json",
             "dtcg/figma-sds.resolver.json",
         ])
     func fixtureRoundTrip(_ fixture: String) throws {
-        let input = try #require(SharedFixtures.path(fixture))
+        let input = try Fixtures.url(fixture).path
         let first = themekit(["convert", input, "--to", "pack", "-o", folder.path("first.json")])
         #expect(first.status == 0, "\(first.all)")
         #expect(
@@ -60,12 +61,12 @@ import ThemeKitTokens
 
     @Test(
         "separate light, dark and high-contrast DTCG files become one pack with four appearances",
-        .enabled(if: SharedFixtures.available, "the shared fixtures folder is not beside the repository"))
+        Fixtures.required)
     func primerAppearances() throws {
-        let light = try #require(SharedFixtures.path("dtcg/primer-light.tokens.json"))
-        let dark = try #require(SharedFixtures.path("dtcg/primer-dark.tokens.json"))
-        let lightHC = try #require(SharedFixtures.path("dtcg/primer-light-high-contrast.tokens.json"))
-        let darkHC = try #require(SharedFixtures.path("dtcg/primer-dark-high-contrast.tokens.json"))
+        let light = try Fixtures.url("dtcg/primer-light.tokens.json").path
+        let dark = try Fixtures.url("dtcg/primer-dark.tokens.json").path
+        let lightHC = try Fixtures.url("dtcg/primer-light-high-contrast.tokens.json").path
+        let darkHC = try Fixtures.url("dtcg/primer-dark-high-contrast.tokens.json").path
         let result = themekit([
             "convert", light, "--dark", dark, "--high-contrast-light", lightHC, "--high-contrast-dark", darkHC,
             "--to", "pack", "--id", "com.github.primer", "--name", "Primer",

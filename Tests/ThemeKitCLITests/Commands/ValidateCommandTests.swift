@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 @Suite struct ValidateCommandTests {
@@ -89,11 +90,11 @@ import ThemeKitTokens
 
     @Test(
         "real DTCG fixtures validate: the Figma resolver, Primer and the legacy string syntax",
-        .enabled(if: SharedFixtures.available, "the shared fixtures folder is not beside the repository"))
+        Fixtures.required)
     func fixtures() throws {
-        let resolver = try #require(SharedFixtures.path("dtcg/figma-sds.resolver.json"))
-        let primer = try #require(SharedFixtures.path("dtcg/primer-light.tokens.json"))
-        let legacy = try #require(SharedFixtures.path("dtcg/figma-sds-legacy-strings.tokens.json"))
+        let resolver = try Fixtures.url("dtcg/figma-sds.resolver.json").path
+        let primer = try Fixtures.url("dtcg/primer-light.tokens.json").path
+        let legacy = try Fixtures.url("dtcg/figma-sds-legacy-strings.tokens.json").path
         let result = themekit(["validate", resolver, primer, legacy])
         #expect(result.status == 0)
         #expect(
@@ -111,9 +112,9 @@ import ThemeKitTokens
 
     @Test(
         "an asset catalog folder validates, with skipped entries as warnings",
-        .enabled(if: SharedFixtures.available, "the shared fixtures folder is not beside the repository"))
+        Fixtures.required)
     func assetCatalog() throws {
-        let catalog = try #require(SharedFixtures.path("xcassets"))
+        let catalog = try Fixtures.url("xcassets").path
         let result = themekit(["validate", catalog])
         #expect(result.status == 0)
         #expect(

@@ -1,5 +1,6 @@
 import Foundation
 import ThemeKitCLI
+import Testing
 import ThemeKitTestSupport
 
 /// The outcome of one in-process run of the tool.
@@ -63,15 +64,19 @@ final class TemporaryDirectory {
     }
 }
 
-/// The shared real-world fixtures (`/work/shared/fixtures` beside the repository), or `nil`.
+/// Optional use of the shared real-world fixtures, for tests that also run without them.
 enum SharedFixtures {
+    /// The fixture's path; `nil` when the folder is absent, unless `THEMEKIT_REQUIRE_FIXTURES=1`,
+    /// in which case a missing folder or file is recorded as a test failure.
     static func path(_ relative: String) -> String? {
-        guard let directory = Fixtures.directory else { return nil }
-        let url = directory.appendingPathComponent(relative)
-        return FileManager.default.fileExists(atPath: url.path) ? url.path : nil
+        if Fixtures.directory == nil && !Fixtures.areRequired { return nil }
+        do {
+            return try Fixtures.url(relative).path
+        } catch {
+            Issue.record("\(error)")
+            return nil
+        }
     }
-
-    static var available: Bool { Fixtures.directory != nil }
 }
 
 /// The example packs in `Examples/Packs/`, when the repository has them.

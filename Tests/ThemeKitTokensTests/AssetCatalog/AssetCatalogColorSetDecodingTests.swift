@@ -30,7 +30,7 @@ private func srgb(red: String, alpha: String = #""1.000""#) -> String {
         return (entries, warnings)
     }
 
-    @Test("gray1400 has four different appearances with its exact 4-decimal components")
+    @Test("gray1400 has four different appearances with its exact 4-decimal components", Fixtures.required)
     func gray1400() throws {
         let (entries, warnings) = try fixture("gray1400")
         #expect(warnings.isEmpty)
@@ -50,7 +50,7 @@ private func srgb(red: String, alpha: String = #""1.000""#) -> String {
         #expect(set.resolved(for: .light).hex == "#1B1D22")
     }
 
-    @Test("primaryAccentColor's 0x byte components decode to exact byte values")
+    @Test("primaryAccentColor's 0x byte components decode to exact byte values", Fixtures.required)
     func primaryAccentColor() throws {
         let (entries, warnings) = try fixture("primaryAccentColor")
         #expect(warnings.isEmpty)
@@ -62,7 +62,7 @@ private func srgb(red: String, alpha: String = #""1.000""#) -> String {
         #expect(entries.colorSet?.highContrastLight == nil)
     }
 
-    @Test("AccentColor's Display P3 dark entry is converted to sRGB")
+    @Test("AccentColor's Display P3 dark entry is converted to sRGB", Fixtures.required)
     func accentColor() throws {
         let (entries, warnings) = try fixture("AccentColor")
         #expect(warnings.isEmpty)
@@ -76,7 +76,7 @@ private func srgb(red: String, alpha: String = #""1.000""#) -> String {
         #expect(dark.hex == "#5E9DF3")
     }
 
-    @Test("fullScreenBackgroundColor's system colour reference is a warning, and its gray dark entry is black")
+    @Test("fullScreenBackgroundColor's system colour reference is a warning, and its gray dark entry is black", Fixtures.required)
     func fullScreenBackgroundColor() throws {
         let (entries, warnings) = try fixture("fullScreenBackgroundColor")
         #expect(

@@ -96,7 +96,7 @@ import ThemeKitTokens
         #expect(AssetCatalogColorSet(colorSet).contentsJSON() == expected)
     }
 
-    @Test("the Any entry matches the bytes Xcode wrote in the AccentColor fixture")
+    @Test("the Any entry matches the bytes Xcode wrote in the AccentColor fixture", Fixtures.required)
     func matchesXcodeBytes() throws {
         let fixture = String(decoding: try Fixtures.data("xcassets/AccentColor.colorset/Contents.json"), as: UTF8.self)
         let written = AssetCatalogColorSet(colors: [

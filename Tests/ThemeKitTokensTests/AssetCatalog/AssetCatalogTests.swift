@@ -144,9 +144,9 @@ private struct TemporaryCatalog: ~Copyable {
         #expect(Set(try AssetCatalog.read(from: catalog.url).colors.keys) == Set(names))
     }
 
-    @Test("reading the fixture folder returns three colour sets and warns about the system colour")
+    @Test("reading the fixture folder returns three colour sets and warns about the system colour", Fixtures.required)
     func readFixtures() throws {
-        let folder = try #require(Fixtures.directory).appendingPathComponent("xcassets")
+        let folder = try Fixtures.url("xcassets")
         let contents = try AssetCatalog.read(from: folder)
         #expect(Set(contents.colors.keys) == ["AccentColor", "gray1400", "primaryAccentColor"])
         #expect(contents.colors["primaryAccentColor"]?.dark.hex == "#2D80F1")

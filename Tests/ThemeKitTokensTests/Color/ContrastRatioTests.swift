@@ -51,7 +51,7 @@ struct WCAGReferenceEntry: Sendable, CustomTestStringConvertible {
     private static let black = ThemeColor(red: 0, green: 0, blue: 0)
     private static let white = ThemeColor(red: 1, green: 1, blue: 1)
 
-    @Test("the WCAG reference file loads with all eleven entries")
+    @Test("the WCAG reference file loads with all eleven entries", Fixtures.required)
     func referenceFileIsComplete() throws {
         let entries = try WCAGReferenceEntry.load()
         #expect(entries.count == 11)

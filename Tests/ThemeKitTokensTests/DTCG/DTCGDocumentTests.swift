@@ -25,7 +25,7 @@ import ThemeKitTokens
         #expect(document.problems.isEmpty)
     }
 
-    @Test("keeps $extensions, $description, $deprecated and unknown $-properties verbatim")
+    @Test("keeps $extensions, $description, $deprecated and unknown $-properties verbatim", Fixtures.required)
     func preservesExtensions() throws {
         let document = try dtcgFixture("primer-light.tokens.json")
         let black = try #require(document.tokens.first { $0.path == "base.color.black" })
@@ -50,7 +50,7 @@ import ThemeKitTokens
         #expect(document.tokens.first?.segments == ["bg", "$root"])
     }
 
-    @Test("reports the fixture quirks: $type without $value, and a stray property beside $value")
+    @Test("reports the fixture quirks: $type without $value, and a stray property beside $value", Fixtures.required)
     func reportsQuirks() throws {
         let figma = try DTCGDocument(
             data: try ThemeKitTestSupport.Fixtures.data("dtcg/figma-sds/color.tokens.json"), source: "color.tokens.json"

@@ -3,10 +3,10 @@ import Testing
 import ThemeKitTestSupport
 import ThemeKitTokens
 
-@Suite struct DTCGImporterFixtureTests {
+@Suite(Fixtures.required) struct DTCGImporterFixtureTests {
     private var resolverURL: URL {
         get throws {
-            try #require(Fixtures.directory).appendingPathComponent("dtcg/figma-sds.resolver.json")
+            try Fixtures.url("dtcg/figma-sds.resolver.json")
         }
     }
 
@@ -152,10 +152,10 @@ import ThemeKitTokens
     }
 }
 
-@Suite struct DTCGImporterStaticTests {
+@Suite(Fixtures.required) struct DTCGImporterStaticTests {
     @Test("the one-line resolver import reads a document relative to a given folder")
     func resolverFromData() throws {
-        let folder = try #require(Fixtures.directory).appendingPathComponent("dtcg")
+        let folder = try Fixtures.url("dtcg")
         let data = try Fixtures.data("dtcg/figma-sds.resolver.json")
         let result = try DTCGImporter.pack(resolver: data, baseDirectory: folder, policy: .lenient)
         #expect(result.statistics.light.aliasCount == 126)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 @Suite struct DTCGTokenSetTests {
@@ -11,7 +12,7 @@ import ThemeKitTokens
         Dictionary(set.problems.map { ($0.path, $0.code) }) { first, _ in first }
     }
 
-    @Test("resolves the chained alias base.color.inset → neutral.0 → white in Primer")
+    @Test("resolves the chained alias base.color.inset → neutral.0 → white in Primer", Fixtures.required)
     func resolvesChainedAlias() throws {
         let set = DTCGTokenSet(documents: [try dtcgFixture("primer-light.tokens.json")])
         let inset = try #require(set.resolved["base.color.inset"])

@@ -179,7 +179,7 @@ import ThemeKitTokens
     }
 
     @Test(
-        "reads every shared fixture",
+        "reads every shared fixture", Fixtures.required,
         arguments: [
             "dtcg/figma-sds.resolver.json", "dtcg/figma-sds/color.tokens.json", "dtcg/figma-sds/size.tokens.json",
             "dtcg/figma-sds/theme-light.tokens.json", "dtcg/figma-sds/theme-dark.tokens.json",
