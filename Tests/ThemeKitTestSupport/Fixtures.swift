@@ -69,6 +69,7 @@ public enum FixtureError: Error, CustomStringConvertible {
     /// The folder is there, the file is not.
     case missingFile(String)
 
+    /// What is missing, with its path.
     public var description: String {
         switch self {
         case .missingFolder(let path): "the shared fixtures folder \(path) is absent"

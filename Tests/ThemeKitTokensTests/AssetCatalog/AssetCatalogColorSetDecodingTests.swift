@@ -76,7 +76,9 @@ private func srgb(red: String, alpha: String = #""1.000""#) -> String {
         #expect(dark.hex == "#5E9DF3")
     }
 
-    @Test("fullScreenBackgroundColor's system colour reference is a warning, and its gray dark entry is black", Fixtures.required)
+    @Test(
+        "fullScreenBackgroundColor's system colour reference is a warning, and its gray dark entry is black",
+        Fixtures.required)
     func fullScreenBackgroundColor() throws {
         let (entries, warnings) = try fixture("fullScreenBackgroundColor")
         #expect(

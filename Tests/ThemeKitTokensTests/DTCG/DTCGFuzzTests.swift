@@ -10,7 +10,9 @@ import ThemeKitTokens
         #""color""#, #""dimension""#, #""typography""#, #"{"$value": "{t}"}"#, ",", ":", "}", "]",
     ]
 
-    @Test("random mutations of real token files never crash the importer", Fixtures.required, arguments: [21, 22, 23] as [UInt64])
+    @Test(
+        "random mutations of real token files never crash the importer", Fixtures.required,
+        arguments: [21, 22, 23] as [UInt64])
     func mutatedTokenFiles(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let originals = [

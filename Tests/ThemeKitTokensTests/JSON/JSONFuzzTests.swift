@@ -27,7 +27,8 @@ import ThemeKitTokens
         }
     }
 
-    @Test("mutations of a real token file never crash the reader", Fixtures.required, arguments: [11, 12, 13] as [UInt64])
+    @Test(
+        "mutations of a real token file never crash the reader", Fixtures.required, arguments: [11, 12, 13] as [UInt64])
     func mutatedFixture(seed: UInt64) throws {
         var random = SeededRandom(seed: seed)
         let original = Array(try Fixtures.data("dtcg/primer-light-high-contrast.tokens.json").prefix(4_000))
