@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Type-checks every library module (and the iOS example app) for arm64-apple-ios, at the deployment
+# floor in Package.swift and at 17.0, with ../shared/ios-sdk/swiftc-ios (its README says how the SDK is
+# prepared). Any error or warning fails the check.
+#
+#   Scripts/ios-check.sh                      # skips with one line when no SDK is prepared
+#   THEMEKIT_REQUIRE_IOS=1 Scripts/ios-check.sh   # fails instead of skipping
+#   Scripts/ios-check.sh --symbol-graphs DIR  # also writes each module's symbol graph (for the docs script)
+#
+# Modules are checked in dependency order; each is first emitted as an interface-only module (function
+# bodies skipped) so the next one can import it.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+swiftc_ios=${SWIFTC_IOS:-$root/../shared/ios-sdk/swiftc-ios}
+
+symbol_graphs=""
+if [ "${1:-}" = "--symbol-graphs" ]; then
+    symbol_graphs=$(mkdir -p "${2:?--symbol-graphs needs a folder}" && cd "$2" && pwd)
+fi
+
+if [ ! -x "$swiftc_ios" ] || ! "$swiftc_ios" --sdk-path >/dev/null 2>&1; then
+    if [ "${THEMEKIT_REQUIRE_IOS:-}" = "1" ]; then
+        echo "iOS check FAILED: no iOS SDK prepared (THEMEKIT_REQUIRE_IOS=1); see ../shared/ios-sdk/README.md" >&2
+        exit 1
+    fi
+    echo "iOS check skipped: no iOS SDK prepared"
+    exit 0
+fi
+
+floor=$(grep -oE '\.iOS\(\.v[0-9]+(_[0-9]+)?\)' Package.swift | head -n 1 | sed -E 's/.*\.v([0-9]+)(_([0-9]+))?\)/\1.\3/; s/\.$/.0/')
+[ -n "$floor" ] || { echo "iOS check: no .iOS(...) platform in Package.swift" >&2; exit 1; }
+
+# Library modules in dependency order, then the example app (an application module with @main).
+modules=(ThemeKit ThemeKitTokens ThemeKitSwiftUI ThemeKitUIKit)
+app_dir=Examples/ThemeKitCatalog
+
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+failed=0
+
+sources_of() { find "$1" -name '*.swift' | LC_ALL=C sort; }
+
+check_target() {
+    local target=$1 out="$scratch/$1"
+    mkdir -p "$out"
+    export IOS_DEPLOYMENT_TARGET=$target
+    local common=(-swift-version 6 -package-name themekit -I "$out" -warnings-as-errors)
+    for module in "${modules[@]}"; do
+        local dir=Sources/$module
+        [ -d "$dir" ] || continue
+        mapfile -t files < <(sources_of "$dir")
+        [ ${#files[@]} -gt 0 ] || continue
+        local log="$out/$module.log"
+        local graph=()
+        if [ -n "$symbol_graphs" ] && [ "$target" = "$floor" ]; then
+            graph=(-emit-symbol-graph -emit-symbol-graph-dir "$symbol_graphs")
+        fi
+        # Full type-check (with every warning as an error), then an interface-only module for dependents.
+        if "$swiftc_ios" -typecheck -module-name "$module" "${common[@]}" "${files[@]}" >"$log" 2>&1 \
+            && "$swiftc_ios" -emit-module -Xfrontend -experimental-skip-all-function-bodies -module-name "$module" \
+                "${common[@]}" "${graph[@]}" -emit-module-path "$out/$module.swiftmodule" "${files[@]}" >>"$log" 2>&1; then
+            echo "iOS $target: $module ok (${#files[@]} files)"
+        else
+            echo "iOS $target: $module FAILED" >&2
+            grep -E "(error|warning):" "$log" | sort -u >&2 || cat "$log" >&2
+            failed=1
+            return
+        fi
+    done
+    if [ -d "$app_dir" ]; then
+        mapfile -t files < <(sources_of "$app_dir")
+        if "$swiftc_ios" -typecheck -module-name ThemeKitCatalog -parse-as-library "${common[@]}" "${files[@]}" \
+            >"$out/app.log" 2>&1; then
+            echo "iOS $target: ThemeKitCatalog (example app) ok (${#files[@]} files)"
+        else
+            echo "iOS $target: ThemeKitCatalog (example app) FAILED" >&2
+            grep -E "(error|warning):" "$out/app.log" | sort -u >&2 || cat "$out/app.log" >&2
+            failed=1
+        fi
+    fi
+}
+
+for target in "$floor" 17.0; do
+    check_target "$target"
+done
+if [ $failed -ne 0 ]; then
+    echo "iOS check FAILED" >&2
+    exit 1
+fi
+echo "iOS check passed (arm64-apple-ios$floor and arm64-apple-ios17.0)"
