@@ -87,13 +87,13 @@ enum DTCGLiteral {
         var code: ThemePackIssue.Code
     }
 
-    /// A colour: a hex string (`#RGB`, `#RRGGBB`, `#RRGGBBAA`…) or a 2025.10 object.
-    /// Non-fatal problems (a 3-digit `hex` field…) are appended to `notes`.
+    /// A colour: a CSS colour string (hex, `rgb()`, `hsl()`, a named colour; see ``ThemeColor/init(css:)``)
+    /// or a 2025.10 object. Non-fatal problems (a 3-digit `hex` field…) are appended to `notes`.
     static func color(_ value: JSONNode, notes: inout [Failure]) throws(Failure) -> ThemeColor {
         switch value {
         case .string(let text):
             do {
-                return try ThemeColor(hex: text)
+                return try ThemeColor(css: text)
             } catch {
                 throw Failure(suffix: "$value", reason: error.description, code: .invalidColor)
             }
@@ -103,7 +103,7 @@ enum DTCGLiteral {
             throw Failure(
                 suffix: "$value",
                 reason:
-                    "a colour must be a hex string or {colorSpace, components, alpha, hex}, not \(value.kindDescription)",
+                    "a colour must be a CSS colour string or {colorSpace, components, alpha, hex}, not \(value.kindDescription)",
                 code: .wrongType)
         }
     }
@@ -233,7 +233,12 @@ enum DTCGLiteral {
 
     static func fontFamily(_ value: JSONNode, suffix: String = "$value") throws(Failure) -> [String] {
         switch value {
-        case .string(let name) where !name.isEmpty: return [name]
+        case .string(let name) where !name.isEmpty:
+            do {
+                return try FontStack.families(in: name)
+            } catch {
+                throw Failure(suffix: suffix, reason: error.description, code: .invalidValue)
+            }
         case .array(let names) where !names.isEmpty:
             var result: [String] = []
             for name in names {
