@@ -60,6 +60,7 @@ enum ConvertCommand: Subcommand {
         loader.id = arguments.value("id")
         loader.name = arguments.value("name")
         var pack: ThemePack
+        var statistics: DTCGImportStatistics?
         if let dark = arguments.value("dark") {
             let loaded: LoadedInput
             do {
@@ -72,11 +73,17 @@ enum ConvertCommand: Subcommand {
             }
             try context.report(warnings: loaded.warnings, file: input, policy: policy)
             pack = loaded.pack
+            statistics = loaded.statistics
         } else {
             if arguments.value("high-contrast-light") != nil || arguments.value("high-contrast-dark") != nil {
                 throw .usage("the high-contrast overlays need '--dark FILE' too", command: spec.name)
             }
-            pack = try context.loadPack(input, policy: policy, loader: loader).pack
+            let loaded = try context.loadPack(input, policy: policy, loader: loader)
+            pack = loaded.pack
+            statistics = loaded.statistics
+        }
+        if pack.colors.isEmpty, pack.typography.isEmpty, pack.radii.isEmpty, pack.spacing.isEmpty {
+            throw .input("\(input) gave no tokens a theme pack can hold; nothing was written")
         }
         if let id = arguments.value("id") { pack.id = id }
         if let name = arguments.value("name") { pack.name = name }
@@ -97,7 +104,9 @@ enum ConvertCommand: Subcommand {
             try writeBundle(files, folder: destination, context: &context)
         }
         if let output, output != "-" {
-            context.print("Wrote \(output): \(PackSummary.counts(pack))")
+            context.print("Wrote \(output): \(PackSummary.counts(pack, statistics: statistics))")
+        } else if let statistics, let unmapped = PackSummary.notMapped(statistics) {
+            context.printError("\(input): not mapped: \(unmapped)")
         }
     }
 

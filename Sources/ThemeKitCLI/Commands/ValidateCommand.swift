@@ -12,11 +12,21 @@ enum ValidateCommand: Subcommand {
                     "A theme pack, DTCG token file, DTCG resolver document or .xcassets folder; '-' reads standard input.",
                 minimum: 1, maximum: nil)
         ],
-        options: [ProblemPolicy.strictOption, ProblemPolicy.lenientOption, OutputFormat.option],
+        options: [
+            ProblemPolicy.strictOption,
+            CommandSpec.Option(
+                name: "lenient", kind: .flag,
+                help: "Report tokens left out or replaced as warnings, and exit 0 unless a problem no policy can "
+                    + "repair remains (a missing id, malformed JSON, a file with no tokens)."),
+            OutputFormat.option,
+        ],
         discussion: """
-            Each problem is printed with its file, JSON path and reason. Under the default lenient policy
-            warnings (unknown keys, tokens left out) are printed and the exit status stays 0; errors make it 1.
-            Under --strict every warning is an error.
+            Each problem is printed with its file, JSON path and reason. Exit status: 0 when every input is valid,
+            with warnings only for what is ignored on purpose (unknown keys and $extensions, token types a pack has
+            no place for, a colour defined in one appearance only); 1 when any input has an error: a token left out
+            or replaced (broken alias, alias cycle, unparseable colour, type mismatch), a file that cannot be read or
+            holds no tokens; 2 for a usage error. --lenient reports tokens left out or replaced as warnings;
+            --strict makes every warning an error.
             """,
         examples: [
             "themekit validate Examples/Packs/*.json", "themekit validate --strict --format json tokens.resolver.json",
@@ -28,24 +38,33 @@ enum ValidateCommand: Subcommand {
         var kind: InputKind?
         var pack: ThemePack?
         var issues: [ThemePackIssue]
+        var statistics: DTCGImportStatistics? = nil
         var errorCount: Int { issues.count { $0.severity == .error } }
         var warningCount: Int { issues.count { $0.severity == .warning } }
         var isValid: Bool { errorCount == 0 }
     }
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(CommandError) {
-        let policy = try ProblemPolicy.parse(arguments, command: spec.name)
+        var policy = try ProblemPolicy.parse(arguments, command: spec.name)
+        policy.lossesAreErrors = !arguments.has("lenient") && !arguments.has("strict")
         let loader = InputLoader(policy: policy.decoding)
         var results: [FileResult] = []
         for path in arguments.positionals {
             var result: FileResult
             do {
                 let loaded = try loader.load(path, context: context)
-                result = FileResult(path: path, kind: loaded.kind, pack: loaded.pack, issues: loaded.warnings)
+                result = FileResult(
+                    path: path, kind: loaded.kind, pack: loaded.pack, issues: loaded.warnings,
+                    statistics: loaded.statistics)
             } catch {
                 result = FileResult(path: path, kind: error.kind, pack: nil, issues: error.issues)
             }
             if policy.warningsAreErrors { result.issues = result.issues.map(IssueFormatting.promoted) }
+            if policy.lossesAreErrors {
+                result.issues = result.issues.map {
+                    IssueFormatting.losesToken($0) ? IssueFormatting.promotedLoss($0) : $0
+                }
+            }
             results.append(result)
         }
         switch OutputFormat.parse(arguments) {
@@ -83,7 +102,8 @@ enum ValidateCommand: Subcommand {
     static func summary(_ result: FileResult) -> String {
         guard let kind = result.kind else { return "not read" }
         guard let pack = result.pack else { return kind.displayName }
-        return "\(kind.displayName) \(JSONWriter.quoted(pack.name)): " + PackSummary.counts(pack)
+        return "\(kind.displayName) \(JSONWriter.quoted(pack.name)): "
+            + PackSummary.counts(pack, statistics: result.statistics)
     }
 
     static func json(_ results: [FileResult], policy: ProblemPolicy) -> JSONNode {
@@ -95,10 +115,15 @@ enum ValidateCommand: Subcommand {
                 "issues": .array(result.issues.map(IssueFormatting.json)),
             ]
             if let pack = result.pack { object["pack"] = PackSummary.json(pack) }
+            if let statistics = result.statistics {
+                object["tokensRead"] = .number(Double(statistics.tokenCount))
+                object["notMapped"] = .object(
+                    JSONObject(PackSummary.unmapped(statistics).map { ($0.type, .number(Double($0.count))) }))
+            }
             return .object(object)
         }
         return .object([
-            "policy": .string(policy.decoding.rawValue), "valid": .bool(results.allSatisfy(\.isValid)),
+            "policy": .string(policy.name), "valid": .bool(results.allSatisfy(\.isValid)),
             "errorCount": .number(Double(results.reduce(0) { $0 + $1.errorCount })),
             "warningCount": .number(Double(results.reduce(0) { $0 + $1.warningCount })), "files": .array(files),
         ])
@@ -118,6 +143,43 @@ enum PackSummary {
             parts.append(IssueFormatting.count(pack.contrastPairs.count, "contrast pair"))
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// `1579 tokens read; 555 colours, 28 radii, 30 spacing values; not mapped: 673 dimensions, 86 font weights`
+    /// for a design-token import, ``counts(_:)`` otherwise.
+    static func counts(_ pack: ThemePack, statistics: DTCGImportStatistics?) -> String {
+        guard let statistics else { return counts(pack) }
+        var text = "\(IssueFormatting.count(statistics.tokenCount, "token")) read; " + counts(pack)
+        if let unmapped = notMapped(statistics) { text += "; not mapped: " + unmapped }
+        return text
+    }
+
+    /// `673 dimensions, 86 font weights`, most first; `nil` when everything was mapped.
+    static func notMapped(_ statistics: DTCGImportStatistics) -> String? {
+        let entries = unmapped(statistics)
+        guard !entries.isEmpty else { return nil }
+        return entries.map { "\($0.count) \(typeNoun($0.type, count: $0.count))" }.joined(separator: ", ")
+    }
+
+    /// The unmapped counts by type, most first, then by name.
+    static func unmapped(_ statistics: DTCGImportStatistics) -> [(type: String, count: Int)] {
+        statistics.unmappedByType.map { (type: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.type < $1.type }
+    }
+
+    /// A DTCG type as a plain-English noun: `dimension` → `dimensions`, `fontWeight` → `font weights`.
+    static func typeNoun(_ type: String, count: Int) -> String {
+        let nouns: [String: (String, String)] = [
+            "color": ("colour", "colours"), "dimension": ("dimension", "dimensions"),
+            "fontFamily": ("font family", "font families"), "fontWeight": ("font weight", "font weights"),
+            "number": ("number", "numbers"), "typography": ("text style", "text styles"),
+            "duration": ("duration", "durations"), "cubicBezier": ("cubic Bézier", "cubic Béziers"),
+            "strokeStyle": ("stroke style", "stroke styles"), "border": ("border", "borders"),
+            "transition": ("transition", "transitions"), "shadow": ("shadow", "shadows"),
+            "gradient": ("gradient", "gradients"),
+        ]
+        if let noun = nouns[type] { return count == 1 ? noun.0 : noun.1 }
+        return "\(JSONWriter.quoted(type)) token\(count == 1 ? "" : "s")"
     }
 
     static func json(_ pack: ThemePack) -> JSONNode {

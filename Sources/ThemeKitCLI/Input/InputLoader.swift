@@ -9,6 +9,8 @@ struct LoadedInput {
     var pack: ThemePack
     /// Problems the policy let through, in document order. Under `--strict` the caller treats them as errors.
     var warnings: [ThemePackIssue]
+    /// What a design-token import read and left unmapped; `nil` for packs and catalogs.
+    var statistics: DTCGImportStatistics? = nil
 }
 
 /// An input that could not be used: every problem found, as issues.
@@ -63,14 +65,18 @@ struct InputLoader {
             case .dtcgTokens, .assetCatalog:  // detect() never returns .assetCatalog for a JSON document.
                 let tokens = DTCGDocument(document: document, source: source)
                 let result = try importer.pack(document: tokens, id: packID(for: path), name: packName(for: path))
-                return LoadedInput(path: path, kind: kind, pack: result.pack, warnings: result.warnings)
+                return LoadedInput(
+                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
+                    statistics: result.statistics)
             case .dtcgResolver:
                 let folder =
                     path == "-"
                     ? context.environment.currentDirectory : context.url(for: path).deletingLastPathComponent()
                 let result = try importer.pack(
                     resolver: data, baseDirectory: folder, source: source, id: packID(for: path), name: name)
-                return LoadedInput(path: path, kind: kind, pack: result.pack, warnings: result.warnings)
+                return LoadedInput(
+                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
+                    statistics: result.statistics)
             }
         } catch {
             throw InputFailure(path: path, kind: kind, issues: error.issues)
@@ -97,7 +103,9 @@ struct InputLoader {
             let result = try importer.pack(
                 light: [lightDocument], dark: [darkDocument], highContrastLight: highLight.map { [$0] } ?? [],
                 highContrastDark: highDark.map { [$0] } ?? [], id: packID(for: light), name: packName(for: light))
-            return LoadedInput(path: light, kind: .dtcgTokens, pack: result.pack, warnings: result.warnings)
+            return LoadedInput(
+                path: light, kind: .dtcgTokens, pack: result.pack, warnings: result.warnings,
+                statistics: result.statistics)
         } catch {
             throw InputFailure(path: light, kind: .dtcgTokens, issues: error.issues)
         }
@@ -117,12 +125,33 @@ struct InputLoader {
         } catch {
             throw InputFailure(path: path, kind: .assetCatalog, issues: [Self.issue(for: error, catalog: url)])
         }
-        var warnings = contents.warnings.map { Self.issue(for: $0, catalog: url) }
+        // A colour set whose only entries are system colours or other devices' is skipped on purpose: it has
+        // nothing a pack can hold, so `validate` does not count it as a colour left out.
+        var skippedOnPurpose: Set<String> = []
+        for warning in contents.warnings {
+            switch warning {
+            case .systemColorReference(let file, _, _), .unsupportedIdiom(let file, _, _): skippedOnPurpose.insert(file)
+            default: break
+            }
+        }
+        let warnings = contents.warnings.map { warning in
+            var issue = Self.issue(for: warning, catalog: url)
+            if case .missingAnyAppearance(let file) = warning, skippedOnPurpose.contains(file) {
+                issue.action = .ignored
+            }
+            return issue
+        }
         if contents.colors.isEmpty {
-            warnings.append(
-                ThemePackIssue(
-                    source: Self.displayName(of: path), path: "$", reason: "the folder holds no colour sets",
-                    severity: .warning, code: .missingValue, action: .kept))
+            // Under every policy: a folder of JSON files (or an empty one) is not a catalog to import.
+            throw InputFailure(
+                path: path, kind: .assetCatalog,
+                issues: warnings + [
+                    ThemePackIssue(
+                        source: Self.displayName(of: path), path: "$",
+                        reason: "the folder holds no colour sets (NAME.colorset folders), so it is not an asset "
+                            + "catalog with colours; pass a JSON file to read one", severity: .error,
+                        code: .missingValue)
+                ])
         }
         let colors = contents.colors.mapValues(Self.snappedToBytes)
         let pack = ThemePack(id: packID(for: path), name: packName(for: path), colors: colors)

@@ -18,11 +18,11 @@ enum IssueFormatting {
     /// What the decoder did, in words; `nil` when there is nothing to add.
     static func actionNote(_ action: ThemePackIssue.Action) -> String? {
         switch action {
-        case .rejected, .kept: nil
+        // The reason of a .usedDefault issue already names the value used.
+        case .rejected, .kept, .usedDefault: nil
         case .ignored: "ignored"
         case .replacedWithBase: "replaced with the base pack's value"
         case .dropped: "left out"
-        case .usedDefault: "the default was used"
         }
     }
 
@@ -34,6 +34,18 @@ enum IssueFormatting {
         ]
         if let source = issue.source { object["source"] = .string(source) }
         return .object(object)
+    }
+
+    /// Whether the issue says a token was left out or replaced, which `validate` counts as an error by default.
+    static func losesToken(_ issue: ThemePackIssue) -> Bool {
+        issue.action == .dropped || issue.action == .replacedWithBase
+    }
+
+    /// The issue as an error that keeps its action: what `validate` makes of a token left out or replaced.
+    static func promotedLoss(_ issue: ThemePackIssue) -> ThemePackIssue {
+        var copy = issue
+        copy.severity = .error
+        return copy
     }
 
     /// The issue as an error: what `--strict` makes of warnings.
@@ -55,6 +67,14 @@ struct ProblemPolicy {
     var decoding: DecodingPolicy
     /// `--strict`: every warning is an error, and the run exits 1.
     var warningsAreErrors: Bool
+    /// `validate` without `--lenient`: a token left out or replaced is an error.
+    var lossesAreErrors = false
+
+    /// The name `validate --format json` reports: `strict`, `lenient`, or `default`.
+    var name: String {
+        if warningsAreErrors { return "strict" }
+        return lossesAreErrors ? "default" : "lenient"
+    }
 
     static let strictOption = CommandSpec.Option(
         name: "strict", kind: .flag,

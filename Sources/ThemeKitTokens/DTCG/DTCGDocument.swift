@@ -145,6 +145,22 @@ public struct DTCGGroup: Hashable, Sendable {
     }
 }
 
+extension DTCGGroup {
+    /// Whether the group or any group inside it holds a token.
+    var holdsToken: Bool {
+        var stack = [self]
+        while let group = stack.popLast() {
+            for child in group.children {
+                switch child.node {
+                case .token: return true
+                case .group(let nested): stack.append(nested)
+                }
+            }
+        }
+        return false
+    }
+}
+
 /// A member of a group: a token or a nested group.
 public indirect enum DTCGNode: Hashable, Sendable {
     /// A design token.

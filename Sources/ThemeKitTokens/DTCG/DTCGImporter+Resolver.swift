@@ -58,7 +58,8 @@ extension DTCGImporter {
         if !loader.errors.isEmpty { throw .invalid(loader.errors + loader.warnings.map { $0.issue(under: policy) }) }
         let resolverName = document.value["name"]?.stringValue
         return try build(
-            appearances, id: id, name: name ?? resolverName ?? "Imported design tokens", extraIssues: loader.warnings)
+            appearances, id: id, name: name ?? resolverName ?? "Imported design tokens", extraIssues: loader.warnings,
+            resolverSource: source ?? "resolver")
     }
 }
 
@@ -153,7 +154,7 @@ struct DTCGResolverLoader {
         // The modifier whose contexts include light and dark chooses the appearance.
         let theme = items.first { item in
             guard case .modifier(_, let contexts, _, _) = item else { return false }
-            let names = Set(contexts.keys.map(Self.normalized))
+            let names = Set(contexts.map { Self.normalized($0.name) })
             return names.contains("light") && names.contains("dark")
         }
         guard case .modifier(let themeName, let contexts, _, _)? = theme else {
@@ -166,7 +167,7 @@ struct DTCGResolverLoader {
                 light: documents, dark: documents, highContrastLight: nil, highContrastDark: nil)
         }
         func context(_ names: Set<String>) -> String? {
-            contexts.keys.sorted().first { names.contains(Self.normalized($0)) }
+            contexts.first { names.contains(Self.normalized($0.name)) }?.name
         }
         let light = context(["light"]) ?? "light"
         let dark = context(["dark"]) ?? "dark"
@@ -181,7 +182,14 @@ struct DTCGResolverLoader {
 
     enum Item {
         case set(name: String, sources: [JSONNode], path: String)
-        case modifier(name: String, contexts: [String: [JSONNode]], defaultContext: String?, path: String)
+        /// The contexts in document order: a modifier without a default resolves to the first.
+        case modifier(name: String, contexts: [Context], defaultContext: String?, path: String)
+    }
+
+    /// A modifier context: its name and sources.
+    struct Context {
+        var name: String
+        var sources: [JSONNode]
     }
 
     /// A resolution-order entry: a `$ref` to a set or modifier, or an inline one.
@@ -219,17 +227,17 @@ struct DTCGResolverLoader {
                 error(definitionPath + ".contexts", "a modifier needs a non-empty contexts object", .missingKey)
                 return nil
             }
-            var contexts: [String: [JSONNode]] = [:]
+            var contexts: [Context] = []
             for member in contextObject.members {
                 guard case .array(let sources) = member.value else {
                     error(
                         definitionPath + ".contexts.\(member.key)", "a context must be an array of sources", .wrongType)
                     continue
                 }
-                contexts[member.key] = sources
+                contexts.append(Context(name: member.key, sources: sources))
             }
             let defaultContext = definition["default"]?.stringValue
-            if let defaultContext, contexts[defaultContext] == nil {
+            if let defaultContext, !contexts.contains(where: { $0.name == defaultContext }) {
                 error(
                     definitionPath + ".default",
                     "the default context \(JSONWriter.quoted(defaultContext)) is not defined", .unknownReference)
@@ -259,11 +267,16 @@ struct DTCGResolverLoader {
                 } else if let defaultContext {
                     context = defaultContext
                 } else {
-                    context = contexts.keys.sorted()[0]
+                    // DTCG 2025.10: without a default, the first context in document order applies.
+                    guard let first = contexts.first?.name else { continue }
+                    context = first
                     warning(
-                        path, "the modifier has no default context; \(JSONWriter.quoted(context)) is used", .missingKey)
+                        path,
+                        "the modifier has no default context; the first one, \(JSONWriter.quoted(context)), is used",
+                        .missingKey)
                 }
-                for (index, source) in (contexts[context] ?? []).enumerated() {
+                let sources = contexts.first { $0.name == context }?.sources ?? []
+                for (index, source) in sources.enumerated() {
                     let sourcePath = "\(path).contexts.\(context)[\(index)]"
                     if let document = document(source, path: sourcePath) { result.append(document) }
                 }

@@ -46,6 +46,10 @@ public struct DTCGImportStatistics: Hashable, Sendable {
     public var spacingCount: Int
     /// Resolved tokens the pack format has no place for (other dimensions, durations, shadows…).
     public var unmappedCount: Int
+    /// ``unmappedCount`` by DTCG type (`dimension`, `fontWeight`, `shadow`…).
+    public var unmappedByType: [String: Int] = [:]
+    /// Distinct token paths read, over every appearance.
+    public var tokenCount = 0
 }
 
 /// An imported pack with the warnings and counts of the import.
@@ -171,8 +175,10 @@ public struct DTCGImporter: Sendable {
     }
 
     func build(
-        _ documents: AppearanceDocuments, id: String, name: String, extraIssues: [DTCGProblem]
+        _ documents: AppearanceDocuments, id: String, name: String, extraIssues: [DTCGProblem],
+        resolverSource: String? = nil
     ) throws(ThemePackError) -> DTCGImportResult {
+        try Self.checkHoldsTokens(documents, resolverSource: resolverSource)
         let light = DTCGTokenSet(documents: documents.light, maxAliasChain: maxAliasChain)
         let dark = DTCGTokenSet(documents: documents.dark, maxAliasChain: maxAliasChain)
         let highLight = documents.highContrastLight.map { DTCGTokenSet(documents: $0, maxAliasChain: maxAliasChain) }
@@ -194,13 +200,50 @@ public struct DTCGImporter: Sendable {
         }
         let issues = problems.map { $0.issue(under: policy) }
         if issues.contains(where: { $0.severity == .error }) { throw .invalid(issues) }
-        let statistics = DTCGImportStatistics(
+        var statistics = DTCGImportStatistics(
             light: DTCGSetStatistics(light), dark: DTCGSetStatistics(dark),
             highContrastLight: highLight.map(DTCGSetStatistics.init),
             highContrastDark: highDark.map(DTCGSetStatistics.init),
             colorCount: pack.colors.count, typographyCount: pack.typography.count, radiusCount: pack.radii.count,
             spacingCount: pack.spacing.count, unmappedCount: mapping.unmappedCount)
+        statistics.unmappedByType = mapping.unmappedByType
+        var paths = Set(light.tokens.keys).union(dark.tokens.keys)
+        for set in [highLight, highDark] { if let set { paths.formUnion(set.tokens.keys) } }
+        statistics.tokenCount = paths.count
         return DTCGImportResult(pack: pack, warnings: issues, statistics: statistics)
+    }
+
+    /// Refuses, under every policy, input that holds no design token at all: a root that is not an object,
+    /// an object with no member that has `$value` (a Style Dictionary v3 file, a package.json), or a resolver
+    /// whose files hold none. Importing it would succeed with an empty pack and hide the mistake.
+    ///
+    /// A ``DTCGExporter`` document of an empty pack is accepted: its root extension says what it is.
+    static func checkHoldsTokens(_ documents: AppearanceDocuments, resolverSource: String?) throws(ThemePackError) {
+        let all =
+            documents.light + documents.dark + (documents.highContrastLight ?? []) + (documents.highContrastDark ?? [])
+        if marker(in: documents.light) != nil { return }
+        if all.contains(where: { $0.root.holdsToken }) { return }
+        var issues: [ThemePackIssue] = []
+        var named: Set<String> = []
+        for document in all where named.insert(document.source ?? "").inserted {
+            let reason: String
+            if let rootProblem = document.problems.first(where: { $0.path == "$" && $0.code == .wrongType }) {
+                reason = rootProblem.reason
+            } else {
+                reason =
+                    "the file holds no design tokens: no object in it has a $value, so it is not a DTCG token file"
+            }
+            issues.append(
+                ThemePackIssue(
+                    source: document.source, path: "$", reason: reason, severity: .error, code: .missingValue))
+        }
+        if issues.isEmpty || resolverSource != nil {
+            issues.append(
+                ThemePackIssue(
+                    source: resolverSource, path: "resolutionOrder",
+                    reason: "the resolver's sources hold no design tokens", severity: .error, code: .missingValue))
+        }
+        throw .invalid(issues)
     }
 
     /// The ThemeKit metadata object a ``DTCGExporter`` document carries at its root, if any.
@@ -222,6 +265,7 @@ struct DTCGPackMapping {
     let marker: JSONObject?
     var problems: [DTCGProblem] = []
     var unmappedCount = 0
+    var unmappedByType: [String: Int] = [:]
     var metadataID: String?
     var metadataName: String?
 
@@ -277,11 +321,17 @@ struct DTCGPackMapping {
             case .dimension(let dimension):
                 mapDimension(dimension, token: token, section: section, name: name, into: &pack)
             default:
-                unmappedCount += 1
+                unmapped(token)
             }
         }
         if let marker { applyMetadata(marker, to: &pack) }
         return pack
+    }
+
+    /// Counts a resolved token the pack has no place for.
+    mutating func unmapped(_ token: DTCGResolvedToken) {
+        unmappedCount += 1
+        unmappedByType[token.type, default: 0] += 1
     }
 
     mutating func colorSet(path: String, token: DTCGResolvedToken) -> ColorSet? {
@@ -291,11 +341,17 @@ struct DTCGPackMapping {
         }
         let lightColor = color(light)
         let darkColor = color(dark)
-        if lightColor == nil || darkColor == nil, light.tokens[path] == nil || dark.tokens[path] == nil {
+        if lightColor == nil || darkColor == nil {
+            // Also when the token is there but could not be used (its own problem is reported separately):
+            // filling the slot silently would show one appearance's value as the other's.
             let missing = lightColor == nil ? "light" : "dark"
-            problem(
-                token, "the colour has no \(missing) value; the other appearance's value is used",
-                .incompleteAppearance, alwaysWarning: true, action: .usedDefault)
+            let other = lightColor == nil ? "dark" : "light"
+            let written = (lightColor == nil ? light : dark).tokens[path] != nil
+            let reason =
+                written
+                ? "the colour's \(missing) value could not be used; the \(other) value is used for both appearances"
+                : "the colour has no \(missing) value; the \(other) value is used for both appearances"
+            problem(token, reason, .incompleteAppearance, alwaysWarning: true, action: .usedDefault)
         }
         guard let resolvedLight = lightColor ?? darkColor, let resolvedDark = darkColor ?? lightColor else {
             return nil
@@ -376,7 +432,7 @@ struct DTCGPackMapping {
             } else if lowered.contains(where: { segment in Self.spacingWords.contains { segment.contains($0) } }) {
                 isRadius = false
             } else {
-                unmappedCount += 1
+                unmapped(token)
                 return
             }
         }
@@ -386,8 +442,8 @@ struct DTCGPackMapping {
             problem(
                 token,
                 "\(dimension) is \(JSONWriter.format(points)) pt, which a theme pack cannot hold: \(failure.reason)",
-                failure.code, alwaysWarning: true)
-            unmappedCount += 1
+                failure.code, alwaysWarning: true, action: .ignored)
+            unmapped(token)
             return
         }
         if isRadius { pack.radii[name] = points } else { pack.spacing[name] = points }

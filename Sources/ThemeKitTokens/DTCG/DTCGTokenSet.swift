@@ -224,7 +224,7 @@ struct DTCGAliasResolver {
             if let done = resolved[current] { return done.type }
             guard let flat = tokens[current], seen.insert(current).inserted else { return nil }
             if let type = flat.inheritedType { return type }
-            guard let target = flat.token.aliasTarget else { return nil }
+            guard let target = flat.token.aliasTarget else { return DTCGTypeInference.type(of: flat.token.value) }
             current = target
         }
         return nil
@@ -240,7 +240,18 @@ struct DTCGAliasResolver {
             return nil
         }
         defer { inProgress.remove(path) }
-        guard let type = flat.inheritedType else {
+        let type: String
+        if let declared = flat.inheritedType {
+            type = declared
+        } else if let inferred = DTCGTypeInference.type(of: flat.token.value) {
+            // Kept under .lenient, an error under .strict: see DTCGTypeInference.
+            type = inferred
+            problems.append(
+                DTCGProblem(
+                    source: flat.source, path: path,
+                    reason: DTCGTypeInference.reason(for: inferred, value: flat.token.value), code: .missingType,
+                    lenientAction: .kept))
+        } else {
             fail(
                 path, "the token has no $type, and neither do its groups; its value cannot be interpreted",
                 .missingType)

@@ -69,7 +69,7 @@ public struct ThemePackIssue: Hashable, Sendable, CustomStringConvertible {
         case replacedWithBase
         /// The token was left out.
         case dropped
-        /// A default value was used instead.
+        /// Another value was used instead; the reason says which, so descriptions add no note.
         case usedDefault
         /// The value was kept.
         case kept
@@ -113,11 +113,10 @@ public struct ThemePackIssue: Hashable, Sendable, CustomStringConvertible {
         if let source { text += "\(source): " }
         text += "\(path): \(reason)"
         switch action {
-        case .rejected, .kept: break
+        case .rejected, .kept, .usedDefault: break
         case .ignored: text += " (ignored)"
         case .replacedWithBase: text += " (replaced with the base pack's value)"
         case .dropped: text += " (left out)"
-        case .usedDefault: text += " (the default was used)"
         }
         return text
     }

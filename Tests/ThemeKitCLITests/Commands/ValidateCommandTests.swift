@@ -20,7 +20,13 @@ import ThemeKitTokens
     @Test("every problem is printed with its JSON path and reason, and errors give exit 1")
     func brokenPack() throws {
         let path = try folder.write("broken.json", SamplePacks.broken)
-        let result = themekit(["validate", path])
+        let byDefault = themekit(["validate", path]).stdout.split(separator: "\n").map(String.init)
+        // By default a value left out is an error; what is ignored stays a warning.
+        #expect(byDefault.contains { $0.hasPrefix("\(path): error: colors.primary.light: '#GGGGGG'") })
+        #expect(byDefault.contains { $0.hasPrefix("\(path): error: radii.small: -4 is negative") })
+        #expect(byDefault.contains { $0.hasPrefix("\(path): warning: surprise: ") })
+        #expect(byDefault.last == "\(path): invalid, 3 errors, 1 warning (theme pack)")
+        let result = themekit(["validate", "--lenient", path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.hasPrefix("\(path): warning: colors.primary.light: '#GGGGGG'") })
@@ -44,11 +50,11 @@ import ThemeKitTokens
     @Test(
         "lenient warnings leave exit 0; --strict turns the same warnings into exit 1",
         arguments: [
-            SamplePacks.withUnknownKey, SamplePacks.oneBadColor,
+            (SamplePacks.withUnknownKey, []), (SamplePacks.oneBadColor, ["--lenient"]),
         ])
-    func warningsAndPolicy(_ pack: String) throws {
+    func warningsAndPolicy(_ pack: String, policy: [String]) throws {
         let path = try folder.write("pack.json", pack)
-        let lenient = themekit(["validate", path])
+        let lenient = themekit(["validate"] + policy + [path])
         #expect(lenient.status == 0)
         #expect(lenient.stdout.contains(": warning: "))
         #expect(lenient.stdout.contains("valid with 1 warning"))
@@ -82,9 +88,14 @@ import ThemeKitTokens
         let path = try folder.write("tokens.json", SamplePacks.dtcgTokens)
         let result = themekit(["validate", path])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("valid (DTCG tokens \"tokens\": 2 colours, 1 radius)"))
-        let dangling = try folder.write("dangling.json", #"{"a": {"$type": "color", "$value": "{missing.token}"}}"#)
-        #expect(themekit(["validate", dangling]).stdout.contains("warning: a.$value: the alias {missing.token}"))
+        #expect(result.stdout.contains("valid (DTCG tokens \"tokens\": 3 tokens read; 2 colours, 1 radius)"))
+        let dangling = try folder.write(
+            "dangling.json",
+            ##"{"a": {"$type": "color", "$value": "{missing.token}"}, "b": {"$type": "color", "$value": "#000000"}}"##)
+        #expect(
+            themekit(["validate", "--lenient", dangling]).stdout.contains(
+                "warning: a.$value: the alias {missing.token}"))
+        #expect(themekit(["validate", dangling]).stdout.contains("error: a.$value: the alias {missing.token}"))
         #expect(themekit(["validate", "--strict", dangling]).status == 1)
     }
 
@@ -95,15 +106,18 @@ import ThemeKitTokens
         let resolver = try Fixtures.url("dtcg/figma-sds.resolver.json").path
         let primer = try Fixtures.url("dtcg/primer-light.tokens.json").path
         let legacy = try Fixtures.url("dtcg/figma-sds-legacy-strings.tokens.json").path
-        let result = themekit(["validate", resolver, primer, legacy])
+        // color.black.50 has a $type but no $value: left out, so invalid unless --lenient.
+        #expect(themekit(["validate", resolver]).status == 1)
+        let result = themekit(["validate", "--lenient", resolver, primer, legacy])
         #expect(result.status == 0)
         #expect(
-            result.stdout.contains("valid with 6 warnings (DTCG resolver \"Figma Simple Design System\": 216 colours"))
+            result.stdout.contains(
+                "valid with 6 warnings (DTCG resolver \"Figma Simple Design System\": 298 tokens read; 216 colours"))
         // The fixture's known quirk, reported with the file it is in.
         #expect(
             result.stdout.contains(
                 "warning: ./figma-sds/color.tokens.json: color.black.50: the token has a $type but no $value"))
-        #expect(result.stdout.contains("(DTCG tokens \"primer-light\": 98 colours)"))
+        #expect(result.stdout.contains("(DTCG tokens \"primer-light\": 98 tokens read; 98 colours)"))
         #expect(result.stdout.hasSuffix("3 inputs: 3 valid, 0 invalid; 0 errors, 14 warnings\n"))
         let strict = themekit(["validate", "--strict", resolver])
         #expect(strict.status == 1)
@@ -131,7 +145,7 @@ import ThemeKitTokens
         let result = themekit(["validate", good, bad, folder.path("missing.json")])
         #expect(result.status == 1)
         #expect(result.stdout.contains("\(folder.path("missing.json")): error: $: no such file or folder"))
-        #expect(result.stdout.hasSuffix("3 inputs: 1 valid, 2 invalid; 2 errors, 3 warnings\n"))
+        #expect(result.stdout.hasSuffix("3 inputs: 1 valid, 2 invalid; 4 errors, 1 warning\n"))
     }
 
     @Test("relative paths are resolved against the working directory")
@@ -146,7 +160,7 @@ import ThemeKitTokens
     func jsonFormat() throws {
         let good = try folder.write("good.json", SamplePacks.harbor)
         let bad = try folder.write("bad.json", SamplePacks.broken)
-        let result = themekit(["validate", "--format", "json", good, bad])
+        let result = themekit(["validate", "--lenient", "--format", "json", good, bad])
         #expect(result.status == 1)
         let report = try JSONReader().read(result.stdout).value
         #expect(report["valid"] == false)

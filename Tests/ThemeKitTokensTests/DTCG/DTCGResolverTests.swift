@@ -136,7 +136,7 @@ private final class Folder {
         var files: [String: String] = [:]
         var sources: [String] = []
         for index in 0..<5 {
-            files["f\(index).tokens.json"] = "{}"
+            files["f\(index).tokens.json"] = ##"{"c": {"$type": "color", "x\##(index)": {"$value": "#000000"}}}"##
             sources.append(##"{"$ref": "f"## + "\(index)" + ##".tokens.json"}"##)
         }
         files["r.resolver.json"] = resolver(
@@ -147,6 +147,27 @@ private final class Folder {
         }
         #expect(
             try DTCGImporter(maxFiles: 5).pack(resolver: folder.url.appendingPathComponent("r.resolver.json")).pack
-                .colors.isEmpty)
+                .colors.count == 5)
+    }
+}
+
+@Suite struct DTCGResolverModifierOrderTests {
+    @Test("a modifier without a default resolves to its first context in document order, not alphabetical order")
+    func firstContextInDocumentOrder() throws {
+        let folder = try Folder([
+            "r.resolver.json": ##"""
+            {"version": "2025.10", "resolutionOrder": [
+              {"type": "set", "sources": [{"c": {"$type": "color", "x": {"$value": "#112233"}}}]},
+              {"type": "modifier", "name": "size", "contexts": {
+                 "zeta": [{"s": {"$type": "dimension", "space": {"$value": "4px"}}}],
+                 "alpha": [{"s": {"$type": "dimension", "space": {"$value": "8px"}}}]}}]}
+            """##
+        ])
+        let result = try DTCGImporter(policy: .lenient).pack(
+            resolver: folder.url.appendingPathComponent("r.resolver.json"))
+        #expect(result.pack.spacing == ["s.space": 4])
+        let warning = try #require(result.warnings.first { $0.code == .missingKey })
+        #expect(warning.reason == "the modifier has no default context; the first one, \"zeta\", is used")
+        #expect(!warning.description.hasSuffix(")"))
     }
 }

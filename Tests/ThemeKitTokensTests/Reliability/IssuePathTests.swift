@@ -8,9 +8,9 @@ import ThemeKitTokens
     @Test(
         "a token or group with an empty name is reported with a path that is not empty",
         arguments: [
-            #"{"": {"$type": "number", "$value": 1}}"#,
-            #"{"": 5}"#,
-            #"{"group": {"": {"$type": "number", "$value": 1}}}"#,
+            #"{"": {"$type": "number", "$value": 1}, "ok": {"$type": "number", "$value": 2}}"#,
+            #"{"": 5, "ok": {"$type": "number", "$value": 2}}"#,
+            #"{"group": {"": {"$type": "number", "$value": 1}}, "ok": {"$type": "number", "$value": 2}}"#,
         ])
     func emptyNameHasAPath(json: String) throws {
         let document = try DTCGDocument(data: Data(json.utf8))
