@@ -203,18 +203,20 @@ public struct DTCGExporter: Sendable {
         var children: [String: TreeNode] = [:]
 
         func json() -> JSONObject {
-            var object = JSONObject()
+            // Pairs, then one linear JSONObject(_:), rather than `object[key] = …`, which searches the members.
+            var members: [(String, JSONNode)] = []
+            members.reserveCapacity(children.count)
             for key in children.keys.sorted() {
                 guard let child = children[key] else { continue }
                 if child.children.isEmpty, let token = child.token {
-                    object[key] = .object(token)
+                    members.append((key, .object(token)))
                 } else {
                     var group = child.json()
                     if let token = child.token { group["$root"] = .object(token) }
-                    object[key] = .object(group)
+                    members.append((key, .object(group)))
                 }
             }
-            return object
+            return JSONObject(members)
         }
     }
 

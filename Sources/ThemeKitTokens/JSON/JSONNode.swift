@@ -108,9 +108,22 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
 
     /// Creates an object from key–value pairs; a repeated key replaces the earlier value in place.
     /// - Parameter pairs: The members in order.
+    /// - Complexity: O(*n*) in the number of pairs (expected; keys are hashed, not searched).
     public init(_ pairs: [(String, JSONNode)]) {
         members = []
-        for (key, value) in pairs { self[key] = value }
+        members.reserveCapacity(pairs.count)
+        // A hashed index, not `self[key] = value`: that searches the members, which made encoding a
+        // pack of n colours O(n²) (200 000 colours took minutes; issue #23).
+        var indices: [String: Int] = [:]
+        indices.reserveCapacity(pairs.count)
+        for (key, value) in pairs {
+            if let index = indices[key] {
+                members[index].value = value
+            } else {
+                indices[key] = members.count
+                members.append(Member(key: key, value: value))
+            }
+        }
     }
 
     /// Creates an object from a dictionary literal.
