@@ -1,0 +1,117 @@
+/// The operating system's light or dark appearance, as a platform adapter reports it.
+///
+/// UIKit's `UIUserInterfaceStyle` and SwiftUI's `ColorScheme` map onto it (their `unspecified`
+/// case onto `nil`: nothing to report). It is the bridge between the system's two appearances
+/// and a theme's open set of ``ThemeStyle``s:
+///
+/// ```swift
+/// SystemAppearance.dark.style                                  // .dark
+/// SystemAppearance(style: .light)                              // .light
+/// SystemAppearance(resolving: deepSea, baseStyles: [deepSea: .dark])   // .dark
+/// ```
+public enum SystemAppearance: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
+    /// The light appearance.
+    case light
+    /// The dark appearance.
+    case dark
+
+    /// The theme style this appearance selects when a theme follows the system.
+    public var style: ThemeStyle {
+        switch self {
+        case .light: .light
+        case .dark: .dark
+        }
+    }
+
+    /// The appearance that is exactly `style`, or `nil` for a custom style.
+    /// - Parameter style: Any style.
+    public init?(style: ThemeStyle) {
+        switch style {
+        case .light: self = .light
+        case .dark: self = .dark
+        default: return nil
+        }
+    }
+
+    /// The appearance a style is drawn in: `.light` or `.dark` themselves, and for a custom style
+    /// the appearance its chain of base styles ends in.
+    ///
+    /// A custom style absent from `baseStyles` is based on `.light`, and so is a chain that loops,
+    /// as in ThemeKitTokens' `ColorSet` resolution.
+    ///
+    /// - Parameters:
+    ///   - style: Any style.
+    ///   - baseStyles: Each custom style's base style (a theme pack's `styles`).
+    /// - Complexity: O(*n*) in the length of the chain of bases.
+    public init(resolving style: ThemeStyle, baseStyles: [ThemeStyle: ThemeStyle] = [:]) {
+        var current = style
+        var visited: Set<ThemeStyle> = []
+        while true {
+            if let appearance = SystemAppearance(style: current) {
+                self = appearance
+                return
+            }
+            visited.insert(current)
+            guard let base = baseStyles[current], !visited.contains(base) else {
+                self = .light
+                return
+            }
+            current = base
+        }
+    }
+
+    /// The appearance's name.
+    public var description: String { rawValue }
+
+    /// The appearance a window must be forced to so that system-drawn chrome (bars, alerts, keyboards,
+    /// sheets) matches the theme, or `nil` when the window should follow the system.
+    ///
+    /// A theme that follows the system never forces the window. A theme whose style was chosen by the
+    /// user forces the appearance of that style — its own for `.light` and `.dark`, its base's for a
+    /// custom style — even when it happens to equal the system's, so a later system change does not
+    /// repaint the chrome under a fixed theme.
+    ///
+    /// ```swift
+    /// SystemAppearance.windowOverride(followsSystem: true, style: .dark)   // nil
+    /// SystemAppearance.windowOverride(followsSystem: false, style: .dark)  // .dark
+    /// ```
+    /// - Parameters:
+    ///   - followsSystem: The theme's ``Theme/followsSystem``.
+    ///   - style: The theme's ``Theme/style``.
+    ///   - baseStyles: Each custom style's base style.
+    /// - Returns: The appearance to force, or `nil` to follow the system.
+    public static func windowOverride(
+        followsSystem: Bool, style: ThemeStyle, baseStyles: [ThemeStyle: ThemeStyle] = [:]
+    ) -> SystemAppearance? {
+        followsSystem ? nil : SystemAppearance(resolving: style, baseStyles: baseStyles)
+    }
+
+    /// Whether an appearance read from a view's traits or environment is the system's, and so should be
+    /// reported to ``Theme/systemStyleDidChange(to:)``.
+    ///
+    /// While an adapter forces a window or subtree to an appearance, what the views below it read is that
+    /// forced appearance, not the system's: reporting it would make a theme that later follows the system
+    /// again come back in the forced appearance. Such readings are ignored; read the system again when the
+    /// override is cleared.
+    /// - Parameters:
+    ///   - observed: The appearance read, `nil` when the platform reported none (`unspecified`).
+    ///   - forced: The override in effect where it was read, `nil` when none.
+    /// - Returns: The appearance to report, or `nil` to report nothing.
+    public static func systemReading(observed: SystemAppearance?, forced: SystemAppearance?) -> SystemAppearance? {
+        forced == nil ? observed : nil
+    }
+}
+
+extension ThemeContrast {
+    /// The contrast matching the system's "Increase Contrast" accessibility setting.
+    ///
+    /// UIKit's `UIAccessibilityContrast.high` and SwiftUI's `ColorSchemeContrast.increased` are
+    /// `increased: true`; `normal` and `unspecified` are `false`.
+    /// - Parameter increased: Whether the system asks for increased contrast.
+    public init(systemIncreased increased: Bool) {
+        self = increased ? .increased : .standard
+    }
+
+    /// Whether this contrast is the system's increased contrast.
+    public var isIncreased: Bool { self == .increased }
+}

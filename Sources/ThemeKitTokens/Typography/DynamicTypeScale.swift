@@ -1,0 +1,158 @@
+/// A Dynamic Type text size the user can choose: the values of UIKit's `UIContentSizeCategory` and
+/// SwiftUI's `ContentSizeCategory`, smallest first. ``large`` is the default.
+public enum ContentSizeCategory: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
+    /// xSmall.
+    case extraSmall
+    /// Small.
+    case small
+    /// Medium.
+    case medium
+    /// Large: the default size.
+    case large
+    /// xLarge.
+    case extraLarge
+    /// xxLarge.
+    case extraExtraLarge
+    /// xxxLarge: the largest size outside the accessibility sizes.
+    case extraExtraExtraLarge
+    /// AX1.
+    case accessibilityMedium
+    /// AX2.
+    case accessibilityLarge
+    /// AX3.
+    case accessibilityExtraLarge
+    /// AX4.
+    case accessibilityExtraExtraLarge
+    /// AX5: the largest size.
+    case accessibilityExtraExtraExtraLarge
+
+    /// Whether this is one of the five accessibility sizes (AX1–AX5).
+    public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
+
+    /// Orders categories from smallest to largest.
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.index < rhs.index }
+
+    private var index: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}
+
+/// Apple's Dynamic Type scale on iOS: the point size of each text style at each content size category,
+/// and the arithmetic that scales a token's own size along it.
+///
+/// The sizes are Apple's published defaults for the system font (Human Interface Guidelines,
+/// "Dynamic Type sizes", iOS and iPadOS). A token with a ``TextStyle`` scales by the ratio of its style's
+/// size at the user's category to its size at ``ContentSizeCategory/large`` — what `UIFontMetrics` and
+/// SwiftUI's `relativeTo:` do on a device — so a 20 pt body token is 20 pt at Large and 20 × 53 / 17 pt at AX5.
+///
+/// ```swift
+/// DynamicTypeScale.pointSize(of: .body, at: .accessibilityExtraExtraExtraLarge)   // 53
+/// DynamicTypeScale.scaledSize(20, relativeTo: .body, at: .extraSmall)              // 20 × 14 / 17
+/// ```
+public enum DynamicTypeScale {
+    /// The system font's point size for `style` at `category`.
+    /// - Parameters:
+    ///   - style: A text style.
+    ///   - category: A content size category; ``ContentSizeCategory/large`` by default.
+    /// - Returns: The size in points.
+    public static func pointSize(of style: TextStyle, at category: ContentSizeCategory = .large) -> Double {
+        sizes(of: style)[ContentSizeCategory.allCases.firstIndex(of: category) ?? 3]
+    }
+
+    /// A style's sizes, one per category from ``ContentSizeCategory/extraSmall`` to AX5.
+    private static func sizes(of style: TextStyle) -> [Double] {
+        switch style {
+        case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
+        case .title: [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]
+        case .title2: [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]
+        case .title3: [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]
+        case .headline, .body: [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 45, 53]
+        case .callout: [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]
+        case .subheadline: [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]
+        case .footnote: [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]
+        case .caption: [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]
+        case .caption2: [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]
+        }
+    }
+
+    /// The factor a size relative to `style` is multiplied by at `category`: 1 at Large.
+    /// - Parameters:
+    ///   - style: The text style the size follows.
+    ///   - category: The user's content size category.
+    /// - Returns: `pointSize(of: style, at: category) / pointSize(of: style, at: .large)`.
+    public static func scaleFactor(for style: TextStyle, at category: ContentSizeCategory) -> Double {
+        pointSize(of: style, at: category) / pointSize(of: style)
+    }
+
+    /// Scales a size given at the default category along `style`'s curve.
+    /// - Parameters:
+    ///   - size: The size at ``ContentSizeCategory/large``, in points.
+    ///   - style: The text style to follow; `nil` keeps the size fixed.
+    ///   - category: The user's content size category.
+    ///   - maximum: The largest size to return, if any (to keep a layout intact at AX sizes).
+    /// - Returns: The scaled size in points.
+    public static func scaledSize(
+        _ size: Double, relativeTo style: TextStyle?, at category: ContentSizeCategory, maximum: Double? = nil
+    ) -> Double {
+        let scaled = style.map { size * scaleFactor(for: $0, at: category) } ?? size
+        guard let maximum else { return scaled }
+        return min(scaled, maximum)
+    }
+}
+
+extension TypographyToken {
+    /// The token's size at a content size category: its own ``size`` scaled along its ``textStyle``'s
+    /// Dynamic Type curve, or ``size`` unchanged when it has no text style.
+    /// - Parameter category: The user's content size category.
+    /// - Returns: The size in points.
+    public func scaledSize(at category: ContentSizeCategory) -> Double {
+        DynamicTypeScale.scaledSize(size, relativeTo: textStyle, at: category)
+    }
+
+    /// The token at a content size category: size and letter spacing scaled together, line height (a
+    /// multiple of the size) unchanged, so the text keeps its proportions.
+    /// - Parameter category: The user's content size category.
+    /// - Returns: The scaled token; the same token at ``ContentSizeCategory/large`` or without a text style.
+    public func scaled(at category: ContentSizeCategory) -> TypographyToken {
+        guard let textStyle else { return self }
+        let factor = DynamicTypeScale.scaleFactor(for: textStyle, at: category)
+        var token = self
+        token.size = size * factor
+        token.letterSpacing = letterSpacing.map { $0 * factor }
+        return token
+    }
+}
+
+/// The nine weights Apple's font APIs name (`UIFont.Weight`, SwiftUI's `Font.Weight`), with the CSS/DTCG
+/// numeric weights they stand for.
+public enum NamedFontWeight: Int, Hashable, Sendable, CaseIterable {
+    /// 100.
+    case ultraLight = 100
+    /// 200.
+    case thin = 200
+    /// 300.
+    case light = 300
+    /// 400.
+    case regular = 400
+    /// 500.
+    case medium = 500
+    /// 600.
+    case semibold = 600
+    /// 700.
+    case bold = 700
+    /// 800.
+    case heavy = 800
+    /// 900.
+    case black = 900
+
+    /// The named weight nearest to a numeric weight (1…1000); halfway values round up, the way a
+    /// font matcher picks the bolder face for 450 or 650.
+    /// - Parameter weight: A CSS/DTCG weight.
+    public init(nearest weight: Int) {
+        let hundreds = min(max((weight + 50) / 100, 1), 9)
+        self = NamedFontWeight(rawValue: hundreds * 100) ?? .regular
+    }
+}
+
+extension TypographyToken {
+    /// The Apple named weight nearest to ``weight``.
+    public var namedWeight: NamedFontWeight { NamedFontWeight(nearest: weight) }
+}

@@ -1,0 +1,96 @@
+import Testing
+import ThemeKitTokens
+
+@Suite struct DynamicTypeScaleTests {
+    /// Apple's published body sizes, xSmall to AX5.
+    private static let bodySizes: [Double] = [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 45, 53]
+
+    @Test("the default sizes at Large are the text styles' documented sizes")
+    func defaultSizes() {
+        let sizes = TextStyle.allCases.map { DynamicTypeScale.pointSize(of: $0) }
+        #expect(sizes == [34, 28, 22, 20, 17, 15, 17, 16, 13, 12, 11])
+    }
+
+    @Test("body follows Apple's curve at every content size category")
+    func bodyAtEveryCategory() {
+        let sizes = ContentSizeCategory.allCases.map { DynamicTypeScale.pointSize(of: .body, at: $0) }
+        #expect(sizes == Self.bodySizes)
+    }
+
+    @Test(
+        "each text style's sizes at xSmall, xxxLarge and AX5",
+        arguments: [
+            (TextStyle.largeTitle, 31.0, 40.0, 60.0),
+            (.title, 25, 34, 58),
+            (.title2, 19, 28, 56),
+            (.title3, 17, 26, 55),
+            (.headline, 14, 23, 53),
+            (.subheadline, 12, 21, 49),
+            (.callout, 13, 22, 51),
+            (.footnote, 12, 19, 44),
+            (.caption, 11, 18, 43),
+            (.caption2, 11, 17, 40),
+        ]
+    )
+    func extremes(style: TextStyle, extraSmall: Double, extraExtraExtraLarge: Double, ax5: Double) {
+        #expect(DynamicTypeScale.pointSize(of: style, at: .extraSmall) == extraSmall)
+        #expect(DynamicTypeScale.pointSize(of: style, at: .extraExtraExtraLarge) == extraExtraExtraLarge)
+        #expect(DynamicTypeScale.pointSize(of: style, at: .accessibilityExtraExtraExtraLarge) == ax5)
+    }
+
+    @Test("every style grows (never shrinks) from one category to the next")
+    func monotonic() {
+        for style in TextStyle.allCases {
+            let sizes = ContentSizeCategory.allCases.map { DynamicTypeScale.pointSize(of: style, at: $0) }
+            #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 }, "\(style): \(sizes)")
+        }
+    }
+
+    @Test("a token's own size scales by its style's ratio at each category")
+    func tokenScaling() {
+        let token = TypographyToken(size: 20, textStyle: .body, letterSpacing: 0.5)
+        let expected = Self.bodySizes.map { 20 * $0 / 17 }
+        let sizes = ContentSizeCategory.allCases.map { token.scaledSize(at: $0) }
+        for (size, value) in zip(sizes, expected) { #expect(abs(size - value) < 1e-9) }
+        #expect(token.scaledSize(at: .large) == 20)
+        let ax5 = token.scaled(at: .accessibilityExtraExtraExtraLarge)
+        #expect(abs(ax5.size - 20 * 53 / 17) < 1e-9)
+        #expect(abs((ax5.letterSpacing ?? 0) - 0.5 * 53 / 17) < 1e-9)
+        #expect(ax5.lineHeight == token.lineHeight)
+    }
+
+    @Test("a token without a text style keeps its size at every category")
+    func fixedTokens() {
+        let token = TypographyToken(size: 13)
+        #expect(ContentSizeCategory.allCases.allSatisfy { token.scaledSize(at: $0) == 13 })
+        #expect(token.scaled(at: .accessibilityLarge) == token)
+    }
+
+    @Test("a maximum caps the scaled size")
+    func maximum() {
+        #expect(DynamicTypeScale.scaledSize(17, relativeTo: .body, at: .accessibilityLarge, maximum: 30) == 30)
+        #expect(DynamicTypeScale.scaledSize(17, relativeTo: .body, at: .extraLarge, maximum: 30) == 19)
+        #expect(DynamicTypeScale.scaledSize(17, relativeTo: nil, at: .extraLarge, maximum: 30) == 17)
+    }
+
+    @Test("categories are ordered and the five largest are the accessibility sizes")
+    func categories() {
+        #expect(ContentSizeCategory.extraSmall < .large)
+        #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
+        #expect(!ContentSizeCategory.extraExtraExtraLarge.isAccessibilityCategory)
+        #expect(ContentSizeCategory.accessibilityMedium.isAccessibilityCategory)
+    }
+
+    @Test(
+        "numeric weights map to the nearest named weight",
+        arguments: [
+            (1, NamedFontWeight.ultraLight), (100, .ultraLight), (149, .ultraLight), (150, .thin), (300, .light),
+            (400, .regular), (449, .regular), (450, .medium), (600, .semibold), (700, .bold), (800, .heavy),
+            (900, .black), (950, .black), (1000, .black),
+        ]
+    )
+    func namedWeights(weight: Int, expected: NamedFontWeight) {
+        #expect(NamedFontWeight(nearest: weight) == expected)
+        #expect(TypographyToken(size: 12, weight: weight).namedWeight == expected)
+    }
+}
