@@ -12,11 +12,7 @@ let package = Package(
         .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
-        // Three Swift-runtime entry points for tracking objects without weak references
-        // (Sources/ThemeKit/Binding/TrackedReference.swift; used only without Objective-C)
-        // and the futex lock ThemeKit uses on Linux (Sources/ThemeKit/Internal/Locked.swift).
-        .target(name: "ThemeKitRuntimeShims"),
-        .target(name: "ThemeKit", dependencies: ["ThemeKitRuntimeShims"]),
+        .target(name: "ThemeKit"),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
         .target(name: "ThemeKitCLI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
         // The `themekit` product's target is not named `themekit`: on case-insensitive file systems (macOS)

@@ -179,12 +179,10 @@ enum ProcessCounters {
         return tkb_allocation_count() - before
     }
 
-    /// Bytes the heap holds for live allocations, or `nil` where unknown — with the
-    /// page mappings ThemeKit makes for large tables on Linux, which the heap's own
-    /// statistics do not see.
+    /// Bytes the heap holds for live allocations, or `nil` where unknown.
     static var heapBytes: Int64? {
         let bytes = tkb_heap_bytes_in_use()
-        return bytes < 0 ? nil : bytes + Int64(RawStorage.mappedBytes)
+        return bytes < 0 ? nil : bytes
     }
 
     /// The resident set size in bytes, or `nil` where unknown.

@@ -9,10 +9,10 @@ import Foundation
 /// (the buffer grows by doubling), the 32-byte array header and the allocator's own
 /// overhead are gone, and a refresh walks objects' bindings through one base pointer.
 ///
-/// Records are plain data (`BindingRecord` is trivial), so blocks are copied and
-/// reused without initialisation, and the buffer grows through `RawStorage` (which moves a
-/// large buffer by remapping its pages instead of copying them). Memory stays at the peak number of records in use
-/// until the table is freed. Owned by one `BindingTable`, which calls `deallocate()`.
+/// Records are plain data (`BindingRecord` is trivial): a block is initialised to empty
+/// records when it is first carved out, and a freed block is reused as it is. Memory
+/// stays at the peak number of records in use until the table is freed. Owned by one
+/// `BindingTable`, which calls `deallocate()`.
 struct BindingPool {
     /// The buffer. Moves when the pool grows: never keep a pointer into it across a
     /// call that can add a binding (running providers cannot: they only queue work).
@@ -28,26 +28,17 @@ struct BindingPool {
 
     init() {
         capacity = 256
-        records = Self.reallocate(nil, from: 0, to: capacity)
+        records = Buffer.grow(nil, count: 0, to: capacity)
     }
 
-    /// Frees the buffer. Call once; the records' runners must have been released.
-    func deallocate() { RawStorage.deallocate(records, bytes: capacity * MemoryLayout<BindingRecord>.stride) }
-
-    private static func reallocate(
-        _ buffer: UnsafeMutablePointer<BindingRecord>?, from oldCapacity: Int, to capacity: Int
-    ) -> UnsafeMutablePointer<BindingRecord> {
-        let stride = MemoryLayout<BindingRecord>.stride
-        // Both `malloc` and page mappings align far beyond the record's 8 bytes.
-        return RawStorage.reallocate(buffer, from: oldCapacity * stride, to: capacity * stride)
-            .bindMemory(to: BindingRecord.self, capacity: capacity)
-    }
+    /// Frees the buffer. Call once; the records' work must have been released.
+    func deallocate() { records.deallocate() }
 
     /// The number of records a block of `sizeClass` holds.
     @inline(__always)
     static func blockSize(_ sizeClass: UInt8) -> Int { 4 << Int(sizeClass) }
 
-    /// A block of `sizeClass`; its records are uninitialised.
+    /// A block of `sizeClass`; its records are empty or left over from a freed block.
     /// - Returns: The index of the block's first record.
     mutating func allocateBlock(sizeClass: UInt8) -> Int32 {
         let index = Int(sizeClass)
@@ -57,6 +48,7 @@ struct BindingPool {
         if end + size > capacity { grow(toHold: end + size) }
         let first = end
         end += size
+        (records + first).initialize(repeating: .empty, count: size)
         return Int32(first)
     }
 
@@ -70,8 +62,7 @@ struct BindingPool {
     private mutating func grow(toHold count: Int) {
         var newCapacity = capacity
         while newCapacity < count { newCapacity *= 2 }
-        // Records are trivial: a bitwise move is a move.
-        records = Self.reallocate(records, from: capacity, to: newCapacity)
+        records = Buffer.grow(records, count: end, to: newCapacity)
         capacity = newCapacity
     }
 }

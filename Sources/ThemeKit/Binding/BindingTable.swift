@@ -1,14 +1,11 @@
-/// One binding: a runner, its provider, and what it read on its last run.
+/// One binding: its work and what it read on its last run.
+///
+/// Plain data (`BindingRecord` is trivial), stored in the table's `BindingPool`.
 struct BindingRecord {
-    /// The binding's own provider, for a runner shared by the bindings of one key path
-    /// (empty otherwise). The first field, so the record's address is the provider's:
-    /// the runner that owns it destroys it when the binding goes (`releaseBinding`).
-    var provider = ProviderStorage()
     /// `nil` marks a removed binding whose position may be reused. Owned manually: the
-    /// table retains it on insert and releases it on removal — or, for a runner of its
-    /// `KeyPathRunnerCache`, counts a use (see `BindingRunner.tableUses`) — so the
-    /// refresh loop calls runners without reference counting.
-    var runner: Unmanaged<BindingRunner>?
+    /// table retains the work when it stores it and releases it when the binding goes
+    /// (`releaseBinding`), so the refresh loop calls it without reference counting.
+    var work: Unmanaged<BindingWork>?
     /// The dependency bits recorded on the last run.
     var dependencies: UInt64
     /// Extension bits for which this position has an entry in the reverse index
@@ -18,39 +15,19 @@ struct BindingRecord {
     var epoch: UInt32
     /// Whether the binding has not run yet.
     var isNew: Bool
-    /// Whether the binding's value may be shared (see `SharedResultCache`): its runner
-    /// has a serial and its provider, if any, captures nothing.
-    var isShareable = false
-    /// The index of the cache slot where a shared value of this binding would be.
-    var sharedSlot: UInt8 = 0
 
-    init(
-        runner: Unmanaged<BindingRunner>?, provider: ProviderStorage = ProviderStorage(), dependencies: UInt64,
-        indexed: UInt64, epoch: UInt32, isNew: Bool
-    ) {
-        self.runner = runner
-        self.provider = provider
-        self.dependencies = dependencies
-        self.indexed = indexed
-        self.epoch = epoch
-        self.isNew = isNew
-        updateSharing()
-    }
-
-    /// Recomputes `isShareable` and `sharedSlot` from the runner and the provider.
-    mutating func updateSharing() {
-        let serial = runner?._withUnsafeGuaranteedRef { $0.serial } ?? 0
-        let (function, captures) = provider.words
-        isShareable = serial != 0 && captures == 0
-        sharedSlot = isShareable ? SharedResultCache.slotIndex(serial: UInt64(serial), function: function) : 0
-    }
+    /// A free position.
+    static let empty = BindingRecord(work: nil, dependencies: 0, indexed: 0, epoch: 0, isNew: false)
 }
 
-/// A tracked object: one reference that does not keep it alive, shared by all its
-/// bindings, which are stored contiguously in the table's `BindingPool`.
+/// A tracked object: one weak reference shared by all its bindings, which are stored
+/// contiguously in the table's `BindingPool`.
 struct ObjectRecord {
-    /// Set while the slot is in use; released by `prune`.
-    var reference: TrackedReference?
+    /// The object; reads `nil` once it is released. The runtime never keeps it alive.
+    weak var object: AnyObject?
+    /// The object's identity while the slot is in use (also after the object is
+    /// released, until the slot is pruned); `nil` for a free slot.
+    var identifier: ObjectIdentifier?
     var generation: UInt32
     var node: Int32
     var previousInNode: Int32
@@ -66,15 +43,6 @@ struct ObjectRecord {
     var hasNewBindings: Bool
     /// The block's size class (see `BindingPool`).
     var sizeClass: UInt8
-    // (Fields ordered so the record packs into 48 bytes.)
-
-    /// The tracked object's identity while the slot is in use, `nil` for a free slot.
-    @inline(__always)
-    var identifier: ObjectIdentifier? {
-        guard let reference else { return nil }
-        // ObjectIdentifier is the object's address, which the reference keeps.
-        return unsafeBitCast(reference.address, to: ObjectIdentifier.self)
-    }
 }
 
 /// The binding storage of one theme: object slots with a free list and generation
@@ -100,7 +68,12 @@ final class BindingTable {
     /// Head of each node's object list, indexed by node id.
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private(set) var liveObjectCount = 0
-    @exclusivity(unchecked) private var keyPathRunners = KeyPathRunnerCache()
+    /// The work of each ``ThemedProperty`` bound in this theme, by property (see
+    /// `SharedPropertyWork`): kept for the life of the table, one per property.
+    @exclusivity(unchecked) private var sharedWorks: [ObjectIdentifier: BindingWork] = [:]
+    /// The last entry of `sharedWorks` looked up, so the objects bound with one property
+    /// one after another find its work without hashing.
+    @exclusivity(unchecked) private var lastSharedWork: (template: ObjectIdentifier, work: BindingWork)?
     /// The slot returned by the last `slot(for:node:)`, so an object's bindings, made one
     /// after another, find it without a lookup (`-1`: none). Valid until that slot is
     /// pruned (which resets it): a slot in use keeps its object's address from being reused.
@@ -112,26 +85,17 @@ final class BindingTable {
 
     init() {
         objectCapacity = 64
-        #if canImport(ObjectiveC)
-            objects = .allocate(capacity: objectCapacity)
-        #else
-            objects = RawStorage.reallocate(nil, from: 0, to: objectCapacity * MemoryLayout<ObjectRecord>.stride)
-                .bindMemory(to: ObjectRecord.self, capacity: objectCapacity)
-        #endif
+        objects = Buffer.grow(nil, count: 0, to: objectCapacity)
     }
 
     deinit {
         for slot in 0..<objectCount {
             let bindings = bindings(of: Int32(slot))
             for position in bindings.indices { releaseBinding(bindings.baseAddress! + position) }
-            objects[slot].reference?.release()
         }
+        // Releases the weak references.
         objects.deinitialize(count: objectCount)
-        #if canImport(ObjectiveC)
-            objects.deallocate()
-        #else
-            RawStorage.deallocate(objects, bytes: objectCapacity * MemoryLayout<ObjectRecord>.stride)
-        #endif
+        objects.deallocate()
         pool.deallocate()
         slotByIdentifier.deallocate()
         reverse.deallocate()
@@ -143,7 +107,7 @@ final class BindingTable {
     var bindingCount: Int {
         var count = 0
         for slot in slots where objects[slot].identifier != nil {
-            count += bindings(of: Int32(slot)).lazy.filter { $0.runner != nil }.count
+            count += bindings(of: Int32(slot)).lazy.filter { $0.work != nil }.count
         }
         return count
     }
@@ -159,20 +123,9 @@ final class BindingTable {
 
     private func appendObject(_ record: ObjectRecord) {
         if objectCount == objectCapacity {
-            let capacity = objectCapacity * 2
-            #if canImport(ObjectiveC)
-                // Records hold `weak` references there, which must not move bitwise.
-                let grown = UnsafeMutablePointer<ObjectRecord>.allocate(capacity: capacity)
-                grown.moveInitialize(from: objects, count: objectCount)
-                objects.deallocate()
-                objects = grown
-            #else
-                // Records are plain data here (the reference is an address).
-                let stride = MemoryLayout<ObjectRecord>.stride
-                objects = RawStorage.reallocate(objects, from: objectCapacity * stride, to: capacity * stride)
-                    .bindMemory(to: ObjectRecord.self, capacity: capacity)
-            #endif
-            objectCapacity = capacity
+            // Records hold `weak` references: they move with `moveInitialize`, never bitwise.
+            objectCapacity *= 2
+            objects = Buffer.grow(objects, count: objectCount, to: objectCapacity)
         }
         (objects + objectCount).initialize(to: record)
         objectCount += 1
@@ -183,7 +136,7 @@ final class BindingTable {
     /// The slot of `object`, creating one attached to `node` when it is new.
     func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
         // An object's bindings are usually made one after another: skip the lookup.
-        if lastSlot >= 0, objects[Int(lastSlot)].reference?.refers(to: object) == true { return (lastSlot, false) }
+        if lastSlot >= 0, objects[Int(lastSlot)].object === object { return (lastSlot, false) }
         let found = lookUpSlot(for: object, identifier: ObjectIdentifier(object), node: node)
         lastSlot = found.slot
         return found
@@ -193,7 +146,7 @@ final class BindingTable {
         for object: AnyObject, identifier: ObjectIdentifier, node: Int32
     ) -> (slot: Int32, isNew: Bool) {
         if let slot = slotByIdentifier[identifier] {
-            if objects[Int(slot)].reference?.refers(to: object) == true { return (slot, false) }
+            if objects[Int(slot)].object === object { return (slot, false) }
             // A dead object's address was reused by a new one.
             prune(slot: slot)
         }
@@ -204,7 +157,8 @@ final class BindingTable {
         if freeHead >= 0 {
             slot = freeHead
             freeHead = objects[Int(slot)].nextFree
-            objects[Int(slot)].reference = TrackedReference(object)
+            objects[Int(slot)].object = object
+            objects[Int(slot)].identifier = identifier
             objects[Int(slot)].nextFree = -1
             objects[Int(slot)].firstBinding = block
             objects[Int(slot)].sizeClass = 0
@@ -212,7 +166,7 @@ final class BindingTable {
             slot = Int32(objectCount)
             appendObject(
                 ObjectRecord(
-                    reference: TrackedReference(object), generation: 0, node: node, previousInNode: -1,
+                    object: object, identifier: identifier, generation: 0, node: node, previousInNode: -1,
                     nextInNode: -1, firstBinding: block, bindingCount: 0, dependencies: 0, nextFree: -1,
                     hasNewBindings: false, sizeClass: 0))
         }
@@ -226,7 +180,7 @@ final class BindingTable {
     /// The slot of `object` when it is tracked.
     func existingSlot(for object: AnyObject) -> Int32? {
         guard let slot = slotByIdentifier[ObjectIdentifier(object)],
-            objects[Int(slot)].reference?.refers(to: object) == true
+            objects[Int(slot)].object === object
         else {
             return nil
         }
@@ -245,8 +199,8 @@ final class BindingTable {
         }
         unlink(slot: slot)
         slotByIdentifier.remove(identifier, ifSlot: slot)
-        objects[index].reference?.release()
-        objects[index].reference = nil
+        objects[index].object = nil
+        objects[index].identifier = nil
         pool.freeBlock(objects[index].firstBinding, sizeClass: objects[index].sizeClass)
         objects[index].firstBinding = 0
         objects[index].bindingCount = 0
@@ -263,7 +217,7 @@ final class BindingTable {
     func sweep() -> Int {
         registrationsSinceSweep = 0
         var freed = 0
-        for slot in slots where objects[slot].identifier != nil && objects[slot].reference?.isReleased != false {
+        for slot in slots where objects[slot].identifier != nil && objects[slot].object == nil {
             prune(slot: Int32(slot))
             freed += 1
         }
@@ -274,87 +228,73 @@ final class BindingTable {
 
     // MARK: Bindings
 
-    /// Adds or replaces the binding for the source's key path (`customize` runners always add).
+    /// Adds the binding of `source` to the object in `slot`, replacing a binding with
+    /// the same identity (the same key path, or the same `customize` id).
     /// - Returns: The binding's index within the object.
     func addBinding(_ source: BindingSource, slot: Int32) -> Int32 {
         let index = Int(slot)
-        let runner: Unmanaged<BindingRunner>
-        let provider: ProviderStorage
+        let work: Unmanaged<BindingWork>
         switch source {
-        case .runner(let owned):
-            runner = .passRetained(owned)
-            provider = ProviderStorage()
-        case .provider(let storage, let keyPath, let runnerType, let assign):
-            // The cache keeps the runner alive; the binding counts a use instead of retaining it.
-            runner = keyPathRunners.runner(for: keyPath, runnerType: runnerType, assign: assign)
-            runner._withUnsafeGuaranteedRef { $0.tableUses += 1 }
-            provider = storage
+        case .work(let owned):
+            work = .passRetained(owned)
+        case .property(let template):
+            work = .passRetained(sharedWork(for: template))
         }
         objects[index].hasNewBindings = true
-        // One walk finds an earlier binding of the same key path (replaced) and the
+        // One walk finds an earlier binding with the same identity (replaced) and the
         // first free position (reused).
-        let hash = runner._withUnsafeGuaranteedRef { $0.keyPath == nil ? nil : $0.keyPathHash }
         let bindings = bindings(of: slot)
         var free = -1
         for position in bindings.indices {
-            guard let existing = bindings[position].runner else {
+            guard let existing = bindings[position].work else {
                 if free < 0 { free = position }
                 continue
             }
-            // Equal key paths have equal hashes: compare paths only when the hashes match.
-            guard let hash, existing._withUnsafeGuaranteedRef({ $0.keyPathHash == hash }),
-                existing.toOpaque() == runner.toOpaque() || Self.haveEqualKeyPaths(existing, runner)
-            else { continue }
+            guard existing._withUnsafeGuaranteedRef({ $0.hasSameIdentity(as: work.takeUnretainedValue()) }) else {
+                continue
+            }
             releaseBinding(bindings.baseAddress! + position)
-            bindings[position].runner = runner
-            bindings[position].provider = provider
-            bindings[position].updateSharing()
+            bindings[position].work = work
             bindings[position].isNew = true
             return Int32(position)
         }
         if free >= 0 {
             // Keep `indexed`: the stale entries of the old binding still point here.
-            bindings[free].runner = runner
-            bindings[free].provider = provider
-            bindings[free].updateSharing()
+            bindings[free].work = work
             bindings[free].isNew = true
             bindings[free].epoch = 0
             return Int32(free)
         }
         let count = Int(objects[index].bindingCount)
         if count == BindingPool.blockSize(objects[index].sizeClass) { growBlock(slot: slot) }
-        (pool.records + Int(objects[index].firstBinding) + count).initialize(
-            to: BindingRecord(runner: runner, provider: provider, dependencies: 0, indexed: 0, epoch: 0, isNew: true))
+        (pool.records + Int(objects[index].firstBinding) + count).pointee = BindingRecord(
+            work: work, dependencies: 0, indexed: 0, epoch: 0, isNew: true)
         objects[index].bindingCount += 1
         return Int32(count)
     }
 
-    private static func haveEqualKeyPaths(_ first: Unmanaged<BindingRunner>, _ second: Unmanaged<BindingRunner>) -> Bool
-    {
-        guard let path = first.takeUnretainedValue().keyPath, let other = second.takeUnretainedValue().keyPath else {
-            return false
+    /// This theme's work for the themed property whose template is `template`.
+    private func sharedWork(for template: SharedPropertyTemplate) -> BindingWork {
+        let identifier = ObjectIdentifier(template)
+        if let last = lastSharedWork, last.template == identifier { return last.work }
+        let work: BindingWork
+        if let existing = sharedWorks[identifier] {
+            work = existing
+        } else {
+            // The work keeps the template alive, so its identifier is never reused while it is a key.
+            work = template.makeWork()
+            sharedWorks[identifier] = work
         }
-        return path === other || path == other
+        lastSharedWork = (identifier, work)
+        return work
     }
 
-    /// Releases the runner of the binding at `binding` and the provider it holds, and
-    /// marks the position free.
+    /// Releases the work of the binding at `binding` and marks the position free.
     @inline(__always)
     private func releaseBinding(_ binding: UnsafeMutablePointer<BindingRecord>) {
-        guard let runner = binding.pointee.runner else { return }
-        // The provider is the record's first field (see `BindingRecord`). One without a
-        // context (a closure that captures nothing, or none at all) holds no reference.
-        if binding.pointee.provider.words.1 != 0 {
-            runner._withUnsafeGuaranteedRef { $0.destroyProvider(UnsafeMutableRawPointer(binding)) }
-        }
-        binding.pointee.provider = ProviderStorage()
-        binding.pointee.runner = nil
-        let counted = runner._withUnsafeGuaranteedRef { runner in
-            guard runner.tableUses >= 0 else { return false }
-            runner.tableUses -= 1
-            return true
-        }
-        if !counted { runner.release() }
+        guard let work = binding.pointee.work else { return }
+        binding.pointee.work = nil
+        work.release()
     }
 
     /// Moves the full block of the object in `slot` to one twice its size.
@@ -363,10 +303,9 @@ final class BindingTable {
         let sizeClass = objects[index].sizeClass
         precondition(sizeClass < BindingPool.largestClass, "ThemeKit: too many bindings on one object")
         let block = pool.allocateBlock(sizeClass: sizeClass + 1)
-        // After the allocation: it may move the buffer.
+        // After the allocation: it may move the buffer. Records are trivial: assigning copies them.
         let old = objects[index].firstBinding
-        (pool.records + Int(block)).moveInitialize(
-            from: pool.records + Int(old), count: Int(objects[index].bindingCount))
+        (pool.records + Int(block)).update(from: pool.records + Int(old), count: Int(objects[index].bindingCount))
         pool.freeBlock(old, sizeClass: sizeClass)
         objects[index].firstBinding = block
         objects[index].sizeClass = sizeClass + 1
@@ -375,9 +314,10 @@ final class BindingTable {
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
     @discardableResult
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
+        let identity = AnyHashable(keyPath)
         let bindings = bindings(of: slot)
         for position in bindings.indices
-        where bindings[position].runner?._withUnsafeGuaranteedRef({ $0.keyPath }) == keyPath {
+        where bindings[position].work?._withUnsafeGuaranteedRef({ $0.identity == identity }) == true {
             removeBinding(at: position, slot: slot)
             return true
         }
@@ -394,7 +334,7 @@ final class BindingTable {
         releaseBinding(bindings.baseAddress! + position)
         bindings[position].dependencies = 0
         recomputeUnion(slot: slot)
-        if bindings.allSatisfy({ $0.runner == nil }) { prune(slot: slot) }
+        if bindings.allSatisfy({ $0.work == nil }) { prune(slot: slot) }
     }
 
     /// Records the dependencies a binding read on its run and updates the reverse index.
@@ -437,7 +377,7 @@ final class BindingTable {
     func recomputeUnion(slot: Int32) {
         let index = Int(slot)
         var union: UInt64 = 0
-        for binding in bindings(of: slot) where binding.runner != nil { union |= binding.dependencies }
+        for binding in bindings(of: slot) where binding.work != nil { union |= binding.dependencies }
         objects[index].dependencies = union
     }
 
@@ -462,7 +402,7 @@ final class BindingTable {
             entry.index < object.pointee.bindingCount
         else { return false }
         let binding = bindings(of: entry.slot)[Int(entry.index)]
-        return binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0
+        return binding.work != nil && binding.dependencies & (1 << UInt64(bit)) != 0
     }
 
     /// Compacts the reverse list of `bit`, so that it holds only live entries.

@@ -23,11 +23,11 @@ struct ObjectSlotMap {
     }
 
     private static func makeStorage(capacity: Int) -> Storage {
-        // Keys start zero (empty); a slot is only read where its key is set.
-        let keys = RawStorage.allocateZeroed(bytes: capacity * MemoryLayout<UInt>.stride)
-            .bindMemory(to: UInt.self, capacity: capacity)
-        let slots = RawStorage.reallocate(nil, from: 0, to: capacity * MemoryLayout<Int32>.stride)
-            .bindMemory(to: Int32.self, capacity: capacity)
+        // Keys start zero (empty).
+        let keys = UnsafeMutablePointer<UInt>.allocate(capacity: capacity)
+        keys.initialize(repeating: 0, count: capacity)
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        slots.initialize(repeating: -1, count: capacity)
         return Storage(keys: keys, slots: slots, capacity: capacity, count: 0)
     }
 
@@ -38,8 +38,8 @@ struct ObjectSlotMap {
     }
 
     private static func free(_ table: Storage) {
-        RawStorage.deallocate(table.keys, bytes: table.capacity * MemoryLayout<UInt>.stride)
-        RawStorage.deallocate(table.slots, bytes: table.capacity * MemoryLayout<Int32>.stride)
+        table.keys.deallocate()
+        table.slots.deallocate()
     }
 
     /// The number of objects in the table.

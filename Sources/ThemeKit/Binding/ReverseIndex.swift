@@ -31,7 +31,7 @@ struct ReverseIndex {
     /// Frees every list. Call once.
     func deallocate() {
         for bit in 0..<Self.bitCount {
-            RawStorage.deallocate(lists[bit].entries, bytes: lists[bit].capacity * MemoryLayout<ReverseEntry>.stride)
+            lists[bit].entries?.deallocate()
         }
         lists.deallocate()
     }
@@ -60,11 +60,7 @@ struct ReverseIndex {
 
     private func grow(_ list: UnsafeMutablePointer<List>) {
         let capacity = max(16, list.pointee.capacity * 2)
-        let stride = MemoryLayout<ReverseEntry>.stride
-        // Entries are trivial: the buffer may move bitwise.
-        list.pointee.entries = RawStorage.reallocate(
-            list.pointee.entries, from: list.pointee.capacity * stride, to: capacity * stride
-        ).bindMemory(to: ReverseEntry.self, capacity: capacity)
+        list.pointee.entries = Buffer.grow(list.pointee.entries, count: list.pointee.count, to: capacity)
         list.pointee.capacity = capacity
     }
 

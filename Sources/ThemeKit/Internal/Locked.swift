@@ -1,65 +1,62 @@
-#if os(Linux)
-    internal import ThemeKitRuntimeShims
+#if canImport(Darwin)
+    import os
 #elseif canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
     import Musl
-#elseif canImport(Darwin)
-    import Darwin
 #endif
 
-// The one lock of the package.
+// The one lock of the package, and the one place that chooses a platform primitive.
 //
-// `Synchronization.Mutex` needs iOS 18 / macOS 15 while the product supports
-// iOS 14 / macOS 11, and offers no separate lock and unlock. On Linux this is a
-// futex word (ThemeKitFutexLock.h: one atomic instruction to lock and one to
-// unlock when uncontended); elsewhere a heap-allocated, never-moved
-// pthread_mutex_t (moving a pthread mutex after init is undefined).
+// `Synchronization.Mutex` needs iOS 18 / macOS 15 while the product supports iOS 14 /
+// macOS 11, and it offers no separate lock and unlock. So this wraps the platform lock:
+// `os_unfair_lock` on Apple platforms, a `pthread_mutex_t` elsewhere. Both must not move
+// once used, so each lives in memory allocated once and freed in `deinit`.
 
-#if os(Linux)
-    /// A mutual-exclusion lock: a futex word.
-    // Sound: the word is allocated once, never moved, and only touched by the futex lock's atomic operations.
-    package final class PlatformLock: @unchecked Sendable {
-        private let word: UnsafeMutablePointer<UInt32>
+/// A mutual-exclusion lock over the platform's lock.
+// Sound: the lock word is allocated once, never moved, and only touched through the platform's lock calls.
+package final class PlatformLock: @unchecked Sendable {
+    #if canImport(Darwin)
+        private let primitive: os_unfair_lock_t
 
         init() {
-            word = .allocate(capacity: 1)
-            word.initialize(to: 0)
+            primitive = .allocate(capacity: 1)
+            primitive.initialize(to: os_unfair_lock())
         }
 
-        deinit { word.deallocate() }
+        deinit {
+            primitive.deinitialize(count: 1)
+            primitive.deallocate()
+        }
 
         @inline(__always)
-        func lock() { themekit_futex_lock(word) }
+        func lock() { os_unfair_lock_lock(primitive) }
 
         @inline(__always)
-        func unlock() { themekit_futex_unlock(word) }
-    }
-#else
-    /// A mutual-exclusion lock over the platform mutex.
-    // Sound: the mutex is allocated once, never moved, and only touched through pthread calls.
-    package final class PlatformLock: @unchecked Sendable {
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+        func unlock() { os_unfair_lock_unlock(primitive) }
+    #else
+        private let primitive: UnsafeMutablePointer<pthread_mutex_t>
 
         init() {
-            mutex = .allocate(capacity: 1)
-            mutex.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(mutex, nil)
+            primitive = .allocate(capacity: 1)
+            primitive.initialize(to: pthread_mutex_t())
+            let status = pthread_mutex_init(primitive, nil)
             precondition(status == 0, "pthread_mutex_init failed: \(status)")
         }
 
         deinit {
-            pthread_mutex_destroy(mutex)
-            mutex.deallocate()
+            pthread_mutex_destroy(primitive)
+            primitive.deinitialize(count: 1)
+            primitive.deallocate()
         }
 
         @inline(__always)
-        func lock() { pthread_mutex_lock(mutex) }
+        func lock() { pthread_mutex_lock(primitive) }
 
         @inline(__always)
-        func unlock() { pthread_mutex_unlock(mutex) }
-    }
-#endif
+        func unlock() { pthread_mutex_unlock(primitive) }
+    #endif
+}
 
 extension PlatformLock {
     /// Runs `body` with the lock held.

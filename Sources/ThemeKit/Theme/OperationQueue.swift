@@ -1,10 +1,7 @@
 /// The queue of engine operations between mutating threads and the deliverer.
 ///
-/// A growable buffer of `RawStorage` rather than an array: a batch of a million
-/// bindings queues 72 MB of operations, and an array grows by copying into fresh pages
-/// each time it doubles (34,500 page faults per million-binding batch, measured), where
-/// a page mapping grows in place. The pass moves each operation out in order instead of
-/// leaving a placeholder behind.
+/// A growable buffer rather than an array, so the pass can move each operation out in
+/// order (taking ownership of its payload) instead of leaving a placeholder behind.
 ///
 /// A reference type with one owner at a time: the model's pending work holds one, the
 /// pass the one it took, and the model keeps a drained one for the next pass (see
@@ -17,7 +14,7 @@ final class OperationQueue {
 
     deinit {
         removeAll()
-        RawStorage.deallocate(elements, bytes: capacity * MemoryLayout<EngineOperation>.stride)
+        elements?.deallocate()
     }
 
     var isEmpty: Bool { count == 0 }
@@ -30,11 +27,8 @@ final class OperationQueue {
     }
 
     private func grow() {
-        let stride = MemoryLayout<EngineOperation>.stride
         let grown = max(16, capacity * 2)
-        // Operations hold strong references, closures and strings: all move bitwise.
-        elements = RawStorage.reallocate(elements, from: capacity * stride, to: grown * stride)
-            .bindMemory(to: EngineOperation.self, capacity: grown)
+        elements = Buffer.grow(elements, count: count, to: grown)
         capacity = grown
     }
 
@@ -65,7 +59,7 @@ final class OperationQueue {
     /// batch does not keep tens of megabytes of queue alive. The queue must be empty.
     func shrink(toAtMost limit: Int) {
         guard capacity > limit else { return }
-        RawStorage.deallocate(elements, bytes: capacity * MemoryLayout<EngineOperation>.stride)
+        elements?.deallocate()
         elements = nil
         capacity = 0
     }

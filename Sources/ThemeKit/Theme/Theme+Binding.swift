@@ -3,16 +3,18 @@ extension Theme {
     /// Keeps `object[keyPath: keyPath]` equal to what `provider` returns.
     ///
     /// The provider runs at once (unless a delivery is in progress, then right after
-    /// it), and again whenever something it read through `env` changes — the
-    /// style, the contrast, or an extension type. Binding the same key path again
-    /// replaces the earlier provider. The object is held weakly; once it is
-    /// released its bindings are dropped without any call from you.
+    /// it; under ``Delivery/mainThread`` from another thread, on the main thread), and
+    /// again whenever something it read through `env` changes — the style, the
+    /// contrast, or an extension type — and on ``refresh(_:)``. It runs for each object
+    /// it is bound to; to compute one value per appearance for many objects, declare a
+    /// ``ThemedProperty``. Binding the same key path again replaces the earlier
+    /// provider. The object is held weakly; once it is released its bindings are
+    /// dropped without any call from you.
     ///
-    /// A provider that captures nothing is a function of what it reads through `env`,
-    /// so, like a ``ThemedProperty``, it runs once per pass and appearance for all
-    /// objects bound with it, and they share its result — unless `Value` is a class
-    /// or an existential (or an optional of one: every object then gets its own instance) or the provider
-    /// reads ``ThemeContext/isInitialApplication``. A provider with captures runs per object.
+    /// The value is written through the key path, so the property's setter runs
+    /// (`didSet`, Observation, computed properties). For a computed or Objective-C
+    /// property (`UILabel.textColor`), ``bind(_:_:set:in:_:)`` writes through a setter
+    /// closure instead, without the key-path runtime.
     ///
     /// ```swift
     /// theme.bind(label, \.textColor) { env in env.style == .dark ? env[Palette.self].text : "#111111" }
@@ -24,25 +26,39 @@ extension Theme {
     ///     node moves the object there; `nil` keeps its current node (the root for a new object).
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     /// - Complexity: O(1) amortised, plus one run of `provider`.
-    @inlinable
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // Inlinable so the provider's and the runner's generic types are resolved in the
-        // caller, once, instead of through metadata lookups on every call. The provider
-        // goes into the binding's record; the runner (made once per key path and theme)
-        // is the table's.
-        enqueue(
-            object,
-            .provider(
-                ProviderStorage(provider), keyPath: keyPath, runnerType: KeyPathBindingRunner<Object, Value>.self,
-                assign: sharedAssign(Value.self)),
-            in: node)
+        enqueue(object, .work(KeyPathWork(path: keyPath, provider: provider)), in: node)
+    }
+
+    /// Keeps a property of `object` equal to what `provider` returns, writing it with
+    /// `setter`: the fast binding for computed and Objective-C properties.
+    ///
+    /// Behaves like ``bind(_:_:in:_:)``; `keyPath` names the property (binding it again
+    /// replaces this binding, ``unbind(_:_:)`` removes it), and every write is a call of
+    /// `setter`, specialised here for `Object` and `Value`.
+    ///
+    /// ```swift
+    /// theme.bind(label, \.textColor, set: { $0.textColor = $1 }) { env in env[Palette.self].text }
+    /// ```
+    /// - Parameters:
+    ///   - object: The object to keep themed.
+    ///   - keyPath: The property `setter` writes: the binding's identity.
+    ///   - setter: Writes a value into the object.
+    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - provider: Computes the value from the context; runs on the delivering thread.
+    /// - Complexity: O(1) amortised, plus one run of `provider`.
+    public func bind<Object: AnyObject, Value>(
+        _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+        set setter: @escaping @Sendable (Object, Value) -> Void, in node: ThemeNode? = nil,
+        _ provider: @escaping @Sendable (ThemeContext) -> Value
+    ) {
+        enqueue(object, .work(SetterWork(identity: keyPath, setter: setter, provider: provider)), in: node)
     }
 
     /// Adds a binding: at once when nothing else is delivering, else in the next pass.
-    @usableFromInline
     func enqueue(_ object: AnyObject, _ source: BindingSource, in node: ThemeNode?) {
         checkOwnership(node)
         core.bind(object, source, node: node)
@@ -51,16 +67,31 @@ extension Theme {
     /// Runs `body` now and whenever something it read through `env` changes, for
     /// properties that are not key paths (control states, layers, attributed text).
     ///
-    /// Each call adds a closure; an object's `customize` closures run after its
-    /// key-path providers, in the order they were added.
+    /// An object's `customize` closures run after its key-path providers, in the order
+    /// they were added. Without an `id` each call adds a closure; with one, a later
+    /// call with the same `id` replaces it (one closure per control state, say).
+    ///
+    /// ```swift
+    /// theme.customize(button, id: "titleColor.normal") { button, env in
+    ///     button.setTitleColor(env[Palette.self].accent, for: .normal)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - object: The object to keep themed.
+    ///   - id: Names the closure, so customizing with the same id replaces it.
+    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - body: Applies the theme to the object; runs on the delivering thread.
     public func customize<Object: AnyObject>(
-        _ object: Object, in node: ThemeNode? = nil, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
+        _ object: Object, id: String? = nil, in node: ThemeNode? = nil,
+        _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) {
-        enqueue(object, .runner(CustomizeRunner(body: body)), in: node)
+        enqueue(object, .work(CustomizeWork(id: id, body: body)), in: node)
     }
 
     /// Re-runs every provider and `customize` closure of `object` now (for a control
-    /// whose state changed, say).
+    /// whose state changed, or a provider that reads state outside its `ThemeContext`,
+    /// such as a Dynamic Type setting). A ``ThemedProperty``'s kept value is written
+    /// again; its provider re-runs when what it read changes.
     public func refresh<Object: AnyObject>(_ object: Object) {
         core.mutate { $0.pending.operations.append(.refresh(object: object)) }
     }

@@ -32,7 +32,7 @@ extension ThemeCore {
             }
             for (slot, object) in objects.enumerated() where object.identifier != nil {
                 for (index, binding) in table.bindings(of: Int32(slot)).enumerated()
-                where binding.runner != nil && binding.dependencies & (1 << UInt64(bit)) != 0 {
+                where binding.work != nil && binding.dependencies & (1 << UInt64(bit)) != 0 {
                     let key = Int64(slot) << 32 | Int64(index)
                     if !seen.contains(key) { problems.append("binding \(slot).\(index) missing from bit \(bit)") }
                 }
@@ -57,7 +57,7 @@ extension ThemeCore {
         }
         for (slot, object) in objects.enumerated() where object.identifier != nil {
             let union = table.bindings(of: Int32(slot)).reduce(UInt64(0)) {
-                $0 | ($1.runner == nil ? 0 : $1.dependencies)
+                $0 | ($1.work == nil ? 0 : $1.dependencies)
             }
             if union != object.dependencies { problems.append("object \(slot) has a stale dependency union") }
             if !listed.contains(Int32(slot)) { problems.append("object \(slot) is in no node list") }

@@ -1,29 +1,63 @@
 #if canImport(Observation)
     import Observation
+#endif
 
-    /// Holds the Observation registrar; empty where Observation is unavailable.
-    final class ObservationRegistrarBox: Sendable {
+// The bridge to Observation (SwiftUI on iOS 17 / macOS 14 and later): one observable
+// key per extension type, so a view depends on the types it reads, not on the whole store.
+// Below those versions, and where the module does not exist, the bridge is inert and
+// nothing else changes (the SwiftUI adapter brings its own `ObservableObject` bridge).
+
+/// Holds the Observation registrar where Observation is available, else nothing.
+// Sound: `storage` is a `let` set in `init`; the registrar it may hold is Sendable.
+final class ObservationRegistrarBox: @unchecked Sendable {
+    let storage: AnyObject?
+
+    init() {
+        #if canImport(Observation)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                storage = RegistrarStorage()
+                return
+            }
+        #endif
+        storage = nil
+    }
+}
+
+#if canImport(Observation)
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    final class RegistrarStorage: Sendable {
         let registrar = ObservationRegistrar()
     }
 
-    extension Theme: Observable {
-        /// One observable key path per extension type, so SwiftUI views depend on the
-        /// types they read, not on the whole store.
+    @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+    extension Theme: Observable {}
+
+    extension Theme {
+        /// One observable key path per extension type.
         subscript(observationKey key: Int) -> Int { key }
 
+        @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
+        private var observationRegistrar: ObservationRegistrar? {
+            (registrar.storage as? RegistrarStorage)?.registrar
+        }
+
         func accessObservation(id: Int) {
-            registrar.registrar.access(self, keyPath: \Theme[observationKey: id])
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                observationRegistrar?.access(self, keyPath: \Theme[observationKey: id])
+            }
         }
 
         func accessObservation<Member>(_ keyPath: KeyPath<Theme, Member>) {
-            registrar.registrar.access(self, keyPath: keyPath)
+            if #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+                observationRegistrar?.access(self, keyPath: keyPath)
+            }
         }
 
         func installObservationSink() {
+            guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), observationRegistrar != nil else { return }
             core.observationSink.withLock { sink in
                 sink.handler = { [weak self] changes in
-                    guard let self else { return }
-                    let registrar = self.registrar.registrar
+                    guard let self, let registrar = self.observationRegistrar else { return }
                     if changes.style { registrar.withMutation(of: self, keyPath: \.style) {} }
                     if changes.contrast { registrar.withMutation(of: self, keyPath: \.contrast) {} }
                     for id in changes.extensions {
@@ -34,8 +68,6 @@
         }
     }
 #else
-    final class ObservationRegistrarBox: Sendable {}
-
     extension Theme {
         func accessObservation(id: Int) {}
         func accessObservation<Member>(_ keyPath: KeyPath<Theme, Member>) {}

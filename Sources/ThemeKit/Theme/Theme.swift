@@ -12,14 +12,19 @@ import Foundation
 /// ```
 ///
 /// ## Threading
-/// Every method may be called from any thread. Changes are serialised. Callbacks
-/// (providers, `customize` closures, observers, bus subscribers, notifications)
-/// run synchronously on the thread that made the change, after the change is
-/// stored and with no internal lock held — except in two cases, where the change
-/// is queued and the mutating call returns at once: a change made by a callback
-/// during delivery is delivered by the same thread right after the current pass,
-/// and a change made on another thread while a delivery is running is delivered
-/// by the delivering thread. Getters always return the latest stored value.
+/// Every method may be called from any thread. Changes are serialised, and getters
+/// always return the latest stored value. Where callbacks (providers, `customize`
+/// closures, observers, Observation, bus subscribers, notifications) run depends on
+/// the theme's ``Delivery``:
+/// - ``Delivery/synchronous`` (the default): on the thread that made the change,
+///   after the change is stored and with no internal lock held — except that a
+///   change made by a callback during delivery is delivered by the same thread right
+///   after the current pass, and a change made on another thread while a delivery is
+///   running is delivered by the delivering thread.
+/// - ``Delivery/mainThread`` (for themes that drive UIKit or SwiftUI): on the main
+///   thread. A change made on the main thread is delivered as above; one made on any
+///   other thread is stored at once and delivered on the main queue, together with
+///   everything else that arrived before that delivery ran.
 ///
 /// ## Delivery order
 /// Each pass: storage writes; structural changes (binds, unbinds, nodes) in call
@@ -29,31 +34,54 @@ import Foundation
 /// event-bus subscribers; `NotificationCenter`. Inside ``batch(_:)`` all of this
 /// happens once, when the outermost batch ends.
 public final class Theme: Sendable {
+    /// Where a theme runs its callbacks (providers, `customize` closures, observers,
+    /// Observation, bus subscribers and notifications).
+    public enum Delivery: Sendable, Hashable {
+        /// On the thread that made the change (the default).
+        case synchronous
+        /// On the main thread: changes made elsewhere are stored at once and delivered
+        /// on the main queue, coalesced. Use it for a theme that drives UIKit or SwiftUI,
+        /// whose state may only change on the main thread.
+        case mainThread
+    }
+
     let core: ThemeCore
 
     /// The root of this theme's node tree; objects bound without a node attach here.
     public let root: ThemeNode
 
-    let registrar = ObservationRegistrarBox()
+    let registrar: ObservationRegistrarBox
+
+    /// The theme's delivery: where its callbacks run.
+    public var delivery: Delivery { core.delivery }
 
     /// Creates a theme that persists the user's choices in `storage`.
     /// - Parameters:
     ///   - storage: Where the style, contrast, `followsSystem` and active variants are kept.
     ///   - namespace: Prefix for every storage key (a user identifier, say), so several
     ///     themes can share one storage without corrupting each other.
-    public init(storage: any ThemeStorage, namespace: String = "default") {
-        core = ThemeCore(storage: storage, namespace: namespace)
+    ///   - delivery: Where callbacks run; `.mainThread` for a theme that drives UI.
+    public init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery = .synchronous) {
+        core = ThemeCore(storage: storage, namespace: namespace, delivery: delivery)
         root = ThemeNode(rootOf: core)
+        registrar = ObservationRegistrarBox()
         core.notificationObject.withLock { $0 = WeakObject(self) }
         installObservationSink()
     }
 
     /// Creates a theme over `UserDefaults.standard`.
-    public convenience init() { self.init(storage: UserDefaultsThemeStorage()) }
+    /// - Parameter delivery: Where callbacks run; `.mainThread` for a theme that drives UI.
+    public convenience init(delivery: Delivery = .synchronous) {
+        self.init(storage: UserDefaultsThemeStorage(), delivery: delivery)
+    }
 
     /// Creates a theme over the `UserDefaults` suite `suiteName`.
-    public convenience init(suiteName: String, namespace: String = "default") {
-        self.init(storage: UserDefaultsThemeStorage(suiteName: suiteName), namespace: namespace)
+    /// - Parameters:
+    ///   - suiteName: The `UserDefaults` suite.
+    ///   - namespace: Prefix for every storage key.
+    ///   - delivery: Where callbacks run; `.mainThread` for a theme that drives UI.
+    public convenience init(suiteName: String, namespace: String = "default", delivery: Delivery = .synchronous) {
+        self.init(storage: UserDefaultsThemeStorage(suiteName: suiteName), namespace: namespace, delivery: delivery)
     }
 
     /// The theme's event bus.

@@ -16,6 +16,9 @@ public struct ThemeContext {
     @usableFromInline let resolvedStyle: ThemeStyle
     @usableFromInline let resolvedContrast: ThemeContrast
     @usableFromInline let recorder: DependencyRecorder
+    /// The recorder's key for this appearance under the pass's values (see
+    /// `DependencyRecorder.appearanceKey`), which themed properties keep values by.
+    let appearanceKey: UInt64
 
     /// `true` on a binding's first run, `false` on every later one.
     ///
@@ -26,10 +29,11 @@ public struct ThemeContext {
         return recorder.state.pointee.isInitial
     }
 
-    init(style: ThemeStyle, contrast: ThemeContrast, recorder: DependencyRecorder) {
+    init(style: ThemeStyle, contrast: ThemeContrast, recorder: DependencyRecorder, appearanceKey: UInt64) {
         resolvedStyle = style
         resolvedContrast = contrast
         self.recorder = recorder
+        self.appearanceKey = appearanceKey
     }
 
     /// Whether a UI adapter may animate this change (the opposite of ``isInitialApplication``).
@@ -76,7 +80,8 @@ public struct ThemeContext {
 /// Collects what one provider run reads. One instance serves a whole pass.
 ///
 /// The mutable state lives behind a pointer so the hot reads in `ThemeContext`
-/// need neither a retain nor a dynamic exclusivity check.
+/// need neither a retain nor a dynamic exclusivity check. Only the theme's delivering
+/// thread touches it.
 @usableFromInline
 final class DependencyRecorder {
     @usableFromInline
@@ -86,6 +91,9 @@ final class DependencyRecorder {
         /// Whether the running provider asked for `isInitialApplication` (its result
         /// then differs per object and cannot be shared).
         var readsInitialApplication = false
+        /// Whether the runs are a ``Theme/refresh(_:)``: themed properties then run their
+        /// provider again instead of writing a kept value.
+        var isRefresh = false
         /// Changes whenever the snapshot's extension values or variants do (not its
         /// style or contrast): themed-property values computed under one stamp are
         /// valid for the same appearance until it changes.
@@ -103,8 +111,14 @@ final class DependencyRecorder {
     /// Variant values resolved during this pass, by extension id, style and contrast:
     /// their boxes must outlive the addresses handed to providers.
     private var resolvedVariants: [(id: Int, style: ThemeStyle, contrast: ThemeContrast, box: AnyExtensionBox)] = []
-    /// What themed properties computed in this pass.
-    let sharedResults = SharedResultCache()
+    /// The appearances met under the current stamp, numbered for `appearanceKey`.
+    private var appearances: [(style: ThemeStyle, contrast: ThemeContrast)] = []
+    /// The last appearance looked up and its key.
+    private var lastAppearance: (style: ThemeStyle, contrast: ThemeContrast, key: UInt64) = (.light, .standard, 0)
+
+    /// Appearances one stamp numbers; past it, `appearanceKey` returns `0` until the
+    /// next snapshot starts a new stamp.
+    static let appearanceLimit = 64
 
     init(snapshot: ValueSnapshot) {
         retainedSnapshot = snapshot
@@ -113,7 +127,7 @@ final class DependencyRecorder {
     }
 
     deinit {
-        sharedResults.deallocate()
+        state.deinitialize(count: 1)
         state.deallocate()
     }
 
@@ -123,8 +137,10 @@ final class DependencyRecorder {
         set {
             // A new stamp when the values changed, or when the current stamp has no
             // appearance keys left to give.
-            if newValue.valuesVersion != retainedSnapshot.valuesVersion || sharedResults.appearancesAreFull {
+            if newValue.valuesVersion != retainedSnapshot.valuesVersion || appearances.count >= Self.appearanceLimit {
                 state.pointee.valuesStamp = state.pointee.valuesStamp == .max ? 1 : state.pointee.valuesStamp + 1
+                appearances.removeAll(keepingCapacity: true)
+                lastAppearance.key = 0
             }
             retainedSnapshot = newValue
             state.pointee.snapshot = .passUnretained(newValue)
@@ -132,11 +148,33 @@ final class DependencyRecorder {
         }
     }
 
-    /// The shared-result key of `style` and `contrast` under the values this pass reads
-    /// (see `SharedResultCache.appearanceKey`).
-    @inline(__always)
+    /// The key of the appearance `style` and `contrast` under the values this pass
+    /// reads: equal keys mean equal values stamp and appearance. `0` (no key) past
+    /// `appearanceLimit` appearances under one stamp.
     func appearanceKey(style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
-        sharedResults.appearanceKey(stamp: state.pointee.valuesStamp, style: style, contrast: contrast)
+        if lastAppearance.key != 0, lastAppearance.contrast == contrast, lastAppearance.style == style {
+            return lastAppearance.key
+        }
+        let stamp = UInt64(state.pointee.valuesStamp) << 32
+        var key: UInt64 = 0
+        if let index = appearances.firstIndex(where: { $0.style == style && $0.contrast == contrast }) {
+            key = stamp | UInt64(index + 1)
+        } else if appearances.count < Self.appearanceLimit {
+            appearances.append((style, contrast))
+            key = stamp | UInt64(appearances.count)
+        }
+        lastAppearance = (style, contrast, key)
+        return key
+    }
+
+    /// The values stamp an appearance key was made under.
+    static func stamp(of key: UInt64) -> UInt64 { key >> 32 }
+
+    /// A context for providers of the appearance `style` and `contrast`.
+    func context(style: ThemeStyle, contrast: ThemeContrast) -> ThemeContext {
+        ThemeContext(
+            style: style, contrast: contrast, recorder: self,
+            appearanceKey: appearanceKey(style: style, contrast: contrast))
     }
 
     /// Whether this pass reads `snapshot` (compared by identity, without reference counting).
@@ -191,6 +229,7 @@ final class DependencyRecorder {
     func begin(isInitial: Bool) {
         state.pointee.read = 0
         state.pointee.isInitial = isInitial
+        state.pointee.readsInitialApplication = false
     }
 
     /// What the run read.

@@ -107,12 +107,10 @@ extension ThemeCore {
         // 4. Providers and customize closures.
         run(direct)
         for change in changedNodes {
-            let style = tree.style(of: change.node)
-            let contrast = tree.contrast(of: change.node)
-            let key = recorder.appearanceKey(style: style, contrast: contrast)
             table.runObjects(
                 from: Int(change.node) < table.nodeHeads.count ? table.nodeHeads[Int(change.node)] : -1,
-                mask: change.changed, epoch: epoch, style: style, contrast: contrast, key: key, recorder: recorder)
+                mask: change.changed, epoch: epoch,
+                context: recorder.context(style: tree.style(of: change.node), contrast: tree.contrast(of: change.node)))
         }
         var extensionBits = work.changed & DependencyBits.extensions
         while extensionBits != 0 {
@@ -170,7 +168,7 @@ extension ThemeCore {
     private func run(_ direct: [(slot: Int32, index: Int32, mask: UInt64)]) {
         // A new binding's item runs all the object's new bindings at once (the items of
         // an object's bindings, made one after another, follow each other): one load of
-        // the object, and shared values copied by the refresh loop's fast path.
+        // the object.
         var newBindingsRan: Int32 = -1
         for item in direct {
             if item.index >= 0 {
@@ -180,12 +178,12 @@ extension ThemeCore {
                 newBindingsRan = -1
             }
             let node = table.objects[Int(item.slot)].node
-            let style = tree.style(of: node)
-            let contrast = tree.contrast(of: node)
+            // Only a refresh asks for every binding of an object (`.max`).
+            recorder.state.pointee.isRefresh = item.mask == .max
             table.runObject(
-                slot: item.slot, mask: item.index >= 0 ? 0 : item.mask, epoch: epoch, style: style,
-                contrast: contrast, key: recorder.appearanceKey(style: style, contrast: contrast),
-                recorder: recorder)
+                slot: item.slot, mask: item.index >= 0 ? 0 : item.mask, epoch: epoch,
+                context: recorder.context(style: tree.style(of: node), contrast: tree.contrast(of: node)))
+            recorder.state.pointee.isRefresh = false
         }
     }
 
@@ -194,14 +192,10 @@ extension ThemeCore {
     /// anything the provider changes is delivered before this returns, as after any
     /// pass; otherwise it is queued (inside a batch, or during a delivery).
     func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
-        if batchClaim.allowsDirectBind {
-            // This thread's batch holds the engine and nothing is queued: straight into
-            // the table, to run when the batch ends (see `beginBatch`).
-            applyBind(object, source, node: node, direct: &batchedDirect)
-            return
-        }
+        // Under main-thread delivery, a bind made elsewhere is queued for the main thread.
+        let mayRunHere = delivery == .synchronous || Thread.isMainThread
         lock.lock()
-        guard !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
+        guard mayRunHere, !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
             if !model.isDelivering, model.batchDepth > 0, model.pending.operations.isEmpty {
                 addInBatch(object, source, node: node)
                 return
@@ -233,8 +227,9 @@ extension ThemeCore {
             let index = table.addBinding(source, slot: slot)
             let nodeID = table.objects[Int(slot)].node
             table.runBinding(
-                object, slot: slot, index: Int(index), epoch: epoch, style: tree.style(of: nodeID),
-                contrast: tree.contrast(of: nodeID), recorder: recorder, othersAreNew: hadNewBindings)
+                object, slot: slot, index: Int(index), epoch: epoch,
+                context: recorder.context(style: tree.style(of: nodeID), contrast: tree.contrast(of: nodeID)),
+                othersAreNew: hadNewBindings)
         }
         // Done, unless the provider queued work: then deliver it before returning.
         lock.lock()

@@ -10,10 +10,13 @@ import Foundation
 /// code runs only in those passes, never under the lock. Changes made by user code
 /// during a pass — or by other threads meanwhile — are queued and delivered by the
 /// same deliverer in the next pass, so passes never overlap and never deadlock.
+///
+/// Under main-thread delivery only the main thread delivers: a change made elsewhere
+/// is stored and queued, and one delivery is scheduled on the main queue, which takes
+/// everything queued by the time it runs.
 // (`table`, `tree`, `recorder`, `epoch`, the delivered* fields, the scratch buffers, `notificationPayloads` and
 // `batchedDirect` belong to the thread that set `model.isDelivering`, claimed and released
-// under `lock`: a pass's deliverer, a `bind` inside a batch for the moment it takes, or
-// the thread whose batch claimed the engine (`batchClaim`) until that batch ends.)
+// under `lock`: a pass's deliverer, or a `bind` inside a batch for the moment it takes.)
 // Sound: `model` is only touched under `lock`, the engine only by the one thread holding `isDelivering`.
 final class ThemeCore: @unchecked Sendable {
     // Exclusivity is not checked at run time on these fields: `model` is only accessed
@@ -34,12 +37,12 @@ final class ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
     /// The `userInfo` of recent notifications, to post again.
     @exclusivity(unchecked) var notificationPayloads = NotificationPayloads()
-    /// Which thread's batch holds the engine, if any (see `beginBatch`).
-    let batchClaim = BatchClaim()
     /// Direct work for bindings added inside a batch, run by the pass that ends it.
     @exclusivity(unchecked) var batchedDirect: [(slot: Int32, index: Int32, mask: UInt64)] = []
 
     let storage: any ThemeStorage
+    /// Where callbacks run (see ``Theme/Delivery``).
+    let delivery: Theme.Delivery
     let keyPrefix: String
     let settingKeys: SettingKeys
     let events = ThemeEventBus()
@@ -51,8 +54,9 @@ final class ThemeCore: @unchecked Sendable {
     /// Passes one delivery may run before it stops re-triggering callbacks.
     static let maximumPasses = 100
 
-    init(storage: any ThemeStorage, namespace: String) {
+    init(storage: any ThemeStorage, namespace: String, delivery: Theme.Delivery) {
         self.storage = storage
+        self.delivery = delivery
         keyPrefix = "ThemeKit.\(namespace)."
         settingKeys = SettingKeys(prefix: keyPrefix)
         let restored = Self.restore(from: storage, prefix: keyPrefix)
@@ -68,13 +72,6 @@ final class ThemeCore: @unchecked Sendable {
         model.lastDeliveredContrast = model.contrast
         tree = NodeTree(style: model.style, contrast: model.contrast)
         recorder = DependencyRecorder(snapshot: model.currentSnapshot())
-    }
-
-    deinit {
-        // Bindings still queued (a theme let go of inside its own batch) own their providers.
-        model.pending.operations.forEach { operation in
-            if case .bind(_, let source, _) = operation { source.discard() }
-        }
     }
 
     /// Problems met while reading storage at start-up.
@@ -97,12 +94,56 @@ final class ThemeCore: @unchecked Sendable {
     func unlockAfterMutation() {
         var garbage: [AnyObject] = []
         if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
-        // Binds made after this, by the batch that holds the engine, queue behind it.
-        if !model.pending.operations.isEmpty, batchClaim.isHeld { batchClaim.noteQueued() }
-        let shouldDeliver = model.claimDelivery()
+        let next = claimDelivery()
         lock.unlock()
         garbage.removeAll()
-        if shouldDeliver { deliver() }
+        perform(next)
+    }
+
+    /// What a thread does about pending work once it releases the lock.
+    enum DeliveryStep {
+        case none
+        /// This thread delivers (it set `isDelivering`).
+        case deliverHere
+        /// This thread may not deliver (main-thread delivery, another thread): it
+        /// schedules the one delivery on the main queue.
+        case scheduleOnMain
+    }
+
+    /// Decides, under the lock, who delivers the pending work: this thread (claiming
+    /// delivery), the main queue, or nobody (nothing pending, a batch open, or someone
+    /// delivering or scheduled already).
+    @inline(__always)
+    func claimDelivery() -> DeliveryStep {
+        if model.isDelivering || model.batchDepth > 0 || model.pending.isEmpty { return .none }
+        if delivery == .mainThread && !Thread.isMainThread {
+            if model.isMainDeliveryScheduled { return .none }
+            model.isMainDeliveryScheduled = true
+            return .scheduleOnMain
+        }
+        model.isDelivering = true
+        return .deliverHere
+    }
+
+    /// Carries out what `claimDelivery` decided (outside the lock).
+    @inline(__always)
+    func perform(_ step: DeliveryStep) {
+        switch step {
+        case .none: break
+        case .deliverHere: deliver()
+        case .scheduleOnMain:
+            // The block keeps the core alive until it ran, so no stored change is left undelivered.
+            DispatchQueue.main.async { self.deliverScheduled() }
+        }
+    }
+
+    /// The delivery scheduled on the main queue: takes everything pending by now.
+    private func deliverScheduled() {
+        lock.lock()
+        model.isMainDeliveryScheduled = false
+        let next = claimDelivery()
+        lock.unlock()
+        perform(next)
     }
 
     /// Reads the model under the lock.
@@ -132,38 +173,17 @@ final class ThemeCore: @unchecked Sendable {
         return model.currentSnapshot()
     }
 
-    /// Opens a batch. The thread that opens one while nothing is queued or delivering
-    /// (the outermost batch of a quiet theme, usually) claims the engine until its own
-    /// outermost batch ends: its binds then go straight into the binding table without
-    /// the lock (`bind`). Anything another thread does meanwhile is queued, and so is
-    /// every bind after an operation queued during the batch, to keep call order.
+    /// Opens a batch: nothing is delivered until the outermost batch ends.
     func beginBatch() {
         lock.lock()
         model.batchDepth += 1
-        if batchClaim.isHeld {
-            if batchClaim.isHeldByCurrentThread { model.claimNesting += 1 }
-        } else if BatchClaim.isSupported, !model.isDelivering, model.pending.isEmpty {
-            model.isDelivering = true
-            model.claimNesting = 1
-            batchClaim.take()
-        }
         lock.unlock()
     }
 
-    /// Closes a batch; the claiming thread's outermost one gives the engine back, and
-    /// the last one to close delivers.
+    /// Closes a batch; the last one to close delivers.
     func endBatch() {
         lock.lock()
         model.batchDepth -= 1
-        if batchClaim.isHeldByCurrentThread {
-            model.claimNesting -= 1
-            if model.claimNesting == 0 {
-                // The claim is this thread's, so it may read the engine's buffer.
-                if !batchedDirect.isEmpty { model.pending.hasBatchedBindings = true }
-                batchClaim.release()
-                model.isDelivering = false
-            }
-        }
         unlockAfterMutation()
     }
 
@@ -204,20 +224,23 @@ final class ThemeCore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with exclusive access to the engine, delivering pending work first.
-    /// Returns `nil` when called from inside a delivery (the engine is busy).
+    /// Runs `body` with exclusive access to the engine, then hands pending work on as
+    /// any mutation does. Returns `nil` when the engine is busy (called from inside a
+    /// delivery, or while another thread delivers).
     func withEngine<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
         if model.isDelivering {
-            // Inside its own batch, the thread that holds the engine may use it.
-            let isOwnBatch = batchClaim.isHeldByCurrentThread
             lock.unlock()
-            return isOwnBatch ? body() : nil
+            return nil
         }
         model.isDelivering = true
         lock.unlock()
         let result = body()
-        deliver()
+        lock.lock()
+        model.isDelivering = false
+        let next = claimDelivery()
+        lock.unlock()
+        perform(next)
         return result
     }
 }

@@ -1,18 +1,9 @@
-/// What a `bind` call adds: a runner of its own (a themed property's, a `customize`
-/// closure's) or a closure for a key path, whose shared runner the table looks up
-/// (made with `runnerType`, the runner class for the key path's types, if new).
+/// What a `bind` call adds: a work of its own (a closure binding, a `customize`
+/// closure), or a themed property, whose work for this theme the table keeps.
 @usableFromInline
 enum BindingSource {
-    case runner(BindingRunner)
-    /// Owns the provider: applying the binding moves it into the table, discarding it
-    /// calls `runnerType.destroyProvider` (see `discard()`).
-    case provider(ProviderStorage, keyPath: AnyKeyPath, runnerType: BindingRunner.Type, assign: SharedAssign)
-
-    /// Gives back what the source owns, for a binding that will never be added.
-    func discard() {
-        guard case .provider(var storage, _, let runnerType, _) = self else { return }
-        withUnsafeMutableBytes(of: &storage.words) { runnerType.destroyProvider($0.baseAddress!) }
-    }
+    case work(BindingWork)
+    case property(SharedPropertyTemplate)
 }
 
 /// Work handed from mutating threads to the delivering thread.
@@ -113,9 +104,9 @@ struct ThemeModel {
     /// A drained queue for the next `takePending` (`nil` while no pass has returned one).
     var spareOperations: OperationQueue? = OperationQueue()
     var isDelivering = false
-    /// How many batches of the thread whose batch holds the engine are open (see
-    /// `ThemeCore.beginBatch`; `isDelivering` is set for the claim).
-    var claimNesting = 0
+    /// Under main-thread delivery: a delivery is queued on the main queue and will take
+    /// whatever is pending when it runs.
+    var isMainDeliveryScheduled = false
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
     /// The root appearance the last pass delivered (to tell observers of variants).
@@ -146,13 +137,6 @@ struct ThemeModel {
             nodes[Int(last)].indexInParent = index
         }
         nodes[Int(child)].indexInParent = -1
-    }
-
-    /// Claims delivery when there is work and nobody else delivers.
-    mutating func claimDelivery() -> Bool {
-        if isDelivering || batchDepth > 0 || pending.isEmpty { return false }
-        isDelivering = true
-        return true
     }
 
     /// The snapshot of the current values, built once per change.

@@ -20,8 +20,8 @@ import ThemeKitTestSupport
                 if let reused = freed[sizeClass]?.popLast() { #expect(first == reused) }
                 let tag = UInt64(step)
                 for offset in 0..<BindingPool.blockSize(sizeClass) {
-                    (pool.records + Int(first) + offset).initialize(
-                        to: BindingRecord(runner: nil, dependencies: tag, indexed: 0, epoch: 0, isNew: false))
+                    (pool.records + Int(first) + offset).pointee =
+                        (BindingRecord(work: nil, dependencies: tag, indexed: 0, epoch: 0, isNew: false))
                 }
                 live.append((first, sizeClass, tag))
             } else {

@@ -86,13 +86,13 @@ extension ThemedProperty where Object == Label, Value == String {
         theme.style = .dark
         #expect(labels.allSatisfy { $0.textColor == "dark:#222222" })
         #expect(runs.entries == ["light", "dark", "light", "dark"])
-        // A third appearance displaces the older of the two kept ones.
+        // A third appearance is kept too.
         theme.style = ThemeStyle(rawValue: "sepia")
         #expect(labels.allSatisfy { $0.textColor == "sepia:#222222" })
         theme.style = .dark
         theme.style = .light
         #expect(labels.allSatisfy { $0.textColor == "light:#222222" })
-        #expect(runs.entries == ["light", "dark", "light", "dark", "sepia", "light"])
+        #expect(runs.entries == ["light", "dark", "light", "dark", "sepia"])
         #expect(theme.checkInvariants() == [])
     }
 

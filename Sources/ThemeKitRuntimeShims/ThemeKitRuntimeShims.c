@@ -1,2 +1,0 @@
-// Everything is in the header (static inline wrappers); SwiftPM needs one source file.
-#include "ThemeKitRuntimeShims.h"
