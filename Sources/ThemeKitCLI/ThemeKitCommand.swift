@@ -50,6 +50,7 @@ public enum ThemeKitCommand {
     ) -> Int32 {
         var context = CommandContext(environment: environment)
         let status = CommandLineTool.run(arguments, context: &context)
+        context.progress.finish()
         // Warnings first, so they come before the result they qualify when both streams share a terminal.
         stderr.write(context.errors)
         stdout.write(context.output)
@@ -68,6 +69,11 @@ public struct CommandEnvironment: Sendable {
     public var variables: [String: String]
     /// Whether standard output is a terminal, which enables colour in `preview`.
     public var isStandardOutputTerminal: Bool
+    /// Where progress lines go while a command runs for more than a second; `nil` shows none.
+    ///
+    /// ``current`` sets it only when standard error is a terminal (`isatty(2)`): it then rewrites one
+    /// line of standard error in place, and an empty string erases that line. Tests set it to collect lines.
+    public var progress: (@Sendable (String) -> Void)?
 
     /// Creates an environment.
     /// - Parameters:
@@ -80,11 +86,14 @@ public struct CommandEnvironment: Sendable {
         self.isStandardOutputTerminal = isStandardOutputTerminal
     }
 
-    /// The process's working directory and environment, and whether file descriptor 1 is a terminal.
+    /// The process's working directory and environment, whether file descriptor 1 is a terminal, and
+    /// progress on standard error when file descriptor 2 is one.
     public static var current: CommandEnvironment {
-        CommandEnvironment(
+        var environment = CommandEnvironment(
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             variables: ProcessInfo.processInfo.environment,
             isStandardOutputTerminal: isatty(1) == 1)
+        if isatty(2) == 1 { environment.progress = ProgressReporter.terminalSink }
+        return environment
     }
 }

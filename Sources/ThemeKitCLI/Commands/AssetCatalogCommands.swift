@@ -93,8 +93,8 @@ enum ImportXcassetsCommand: Subcommand {
         if let id = arguments.value("id") { pack.id = id }
         if let name = arguments.value("name") { pack.name = name }
         let output = arguments.value("output")
-        try context.checkWritable(pack, output: output ?? "-")
-        try context.emit(ThemePackEncoder().string(pack), to: output)
+        let data = try context.checkedPackData(pack, output: output ?? "-")
+        try context.emit(String(decoding: data, as: UTF8.self), to: output)
         if let output, output != "-" { context.print("Wrote \(output): \(PackSummary.counts(pack))") }
     }
 }

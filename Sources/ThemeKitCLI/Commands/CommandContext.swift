@@ -8,8 +8,12 @@ struct CommandContext {
     /// Everything written to standard error.
     var errors = ""
 
+    /// Shows the current phase on a terminal once the command has run for a second.
+    let progress: ProgressReporter
+
     init(environment: CommandEnvironment) {
         self.environment = environment
+        self.progress = ProgressReporter(sink: environment.progress)
     }
 
     /// Appends a line to standard output.

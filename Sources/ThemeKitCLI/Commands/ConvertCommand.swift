@@ -90,8 +90,8 @@ enum ConvertCommand: Subcommand {
         let destination = output ?? "-"
         switch target {
         case "pack":
-            try context.checkWritable(pack, output: destination)
-            try context.emit(ThemePackEncoder().string(pack), to: output)
+            let data = try context.checkedPackData(pack, output: destination)
+            try context.emit(String(decoding: data, as: UTF8.self), to: output)
         case "dtcg":
             let data = try exported(pack, input: input, context: &context) { (pack) throws(ThemePackError) in
                 try DTCGExporter().data(for: pack)

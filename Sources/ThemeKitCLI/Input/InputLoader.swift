@@ -48,7 +48,9 @@ struct InputLoader {
             }
             if isDirectory.boolValue { return try loadCatalog(path, url: url) }
         }
+        context.progress.begin("reading \(source)")
         let data = try read(path, context: context)
+        context.progress.begin("parsing \(source) (\(data.count) bytes)")
         let document: JSONDocument
         do {
             document = try JSONReader(limits: limits).read(data)
@@ -57,6 +59,7 @@ struct InputLoader {
                 path: path, kind: nil, issues: ThemePackError.malformedJSON(error, source: source).issues)
         }
         let kind = InputKind.detect(document.value)
+        context.progress.begin("reading \(source) as \(kind.displayName)")
         do throws(ThemePackError) {
             switch kind {
             case .themePack:
@@ -88,6 +91,7 @@ struct InputLoader {
         light: String, dark: String, highContrastLight: String?, highContrastDark: String?, context: CommandContext
     ) throws(InputFailure) -> LoadedInput {
         func document(_ path: String) throws(InputFailure) -> DTCGDocument {
+            context.progress.begin("reading \(Self.displayName(of: path))")
             let data = try read(path, context: context)
             do {
                 return try DTCGDocument(data: data, source: Self.displayName(of: path), limits: limits)
@@ -99,6 +103,7 @@ struct InputLoader {
         let darkDocument = try document(dark)
         let highLight = try highContrastLight.map { (path) throws(InputFailure) in try document(path) }
         let highDark = try highContrastDark.map { (path) throws(InputFailure) in try document(path) }
+        context.progress.begin("importing the appearances")
         do {
             let result = try importer.pack(
                 light: [lightDocument], dark: [darkDocument], highContrastLight: highLight.map { [$0] } ?? [],

@@ -9,6 +9,7 @@ extension CommandContext {
             write(text)
             return
         }
+        progress.begin("writing \(path)")
         try writeFile(Data(text.utf8), to: path)
     }
 
@@ -32,14 +33,52 @@ extension CommandContext {
         }
     }
 
-    /// Checks that a pack about to be written decodes under the strict policy, so no command writes a pack
-    /// that `validate --strict` would reject.
-    mutating func checkWritable(_ pack: ThemePack, output: String) throws(CommandError) {
+    /// Encodes a pack about to be written and checks that it decodes under the strict policy, so no command
+    /// writes a pack that `validate --strict` would reject. Returns the bytes to write.
+    ///
+    /// The check reads the pack with the size limits lifted (it is the tool's own output, already in memory):
+    /// a size limit concerns files being read, and a pack larger than the readers' defaults is written with a
+    /// warning that names the output file, its size and the limit it exceeds, rather than refused with a
+    /// message that reads as if the unwritten output were an input (issue #23).
+    /// - Parameter readingLimits: The limits readers apply by default; a parameter for tests.
+    mutating func checkedPackData(
+        _ pack: ThemePack, output: String, readingLimits: JSONLimits = .default
+    ) throws(CommandError) -> Data {
+        progress.begin("encoding the pack")
+        let data = ThemePackEncoder().encode(pack)
+        progress.begin("checking the pack (\(data.count) bytes)")
+        let shown = output == "-" ? "the pack written to standard output" : output
+        var limits = readingLimits
+        limits.maxDocumentBytes = max(limits.maxDocumentBytes, data.count)
+        limits.maxTokenCount = Int.max
         do {
-            _ = try ThemePackDecoder(policy: .strict).decode(ThemePackEncoder().encode(pack), source: output)
+            _ = try ThemePackDecoder(policy: .strict, limits: limits).decode(data, source: output)
         } catch {
             for issue in error.issues { printError(IssueFormatting.line(issue, file: output)) }
             throw .input("the result would not be a valid theme pack; nothing was written")
         }
+        if let exceeded = Self.limitExceeded(by: data, limits: readingLimits) {
+            printError(
+                "warning: \(shown): the pack is written, but \(exceeded); `themekit validate` and ThemePackLoader "
+                    + "refuse it unless given a larger JSONLimits")
+        }
+        return data
+    }
+
+    /// Which reading limit a pack's bytes exceed, as a phrase naming the limit and the figures.
+    static func limitExceeded(by data: Data, limits: JSONLimits) -> String? {
+        if data.count > limits.maxDocumentBytes {
+            return "at \(data.count) bytes it is larger than the \(limits.maxDocumentBytes)-byte limit on a file "
+                + "that ThemeKit reads (JSONLimits.maxDocumentBytes)"
+        }
+        do {
+            _ = try JSONReader(limits: limits).read(data)
+        } catch {
+            if case .tooManyTokens(let limit) = error.reason {
+                return "it holds more than \(limit) JSON values, the limit on a file that ThemeKit reads "
+                    + "(JSONLimits.maxTokenCount)"
+            }
+        }
+        return nil
     }
 }

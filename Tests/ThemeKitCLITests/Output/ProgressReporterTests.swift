@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import ThemeKitTokens
+
+@testable import ThemeKitCLI
+
+/// Collects the lines a progress sink receives.
+final class LineCollector: @unchecked Sendable {  // `lines` is guarded by `lock`.
+    private let lock = NSLock()
+    private var storage: [String] = []
+
+    var lines: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storage
+    }
+
+    func append(_ line: String) {
+        lock.lock()
+        storage.append(line)
+        lock.unlock()
+    }
+}
+
+@Suite struct ProgressReporterTests {
+    @Test("once the threshold has passed, each phase is shown as it starts and the line is erased at the end")
+    func phasesAfterThreshold() {
+        let collector = LineCollector()
+        let reporter = ProgressReporter(sink: { collector.append($0) }, threshold: 0)
+        reporter.begin("reading big.tokens.json")
+        reporter.begin("encoding the pack")
+        reporter.finish()
+        reporter.begin("after the end")
+        let lines = collector.lines
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("themekit: reading big.tokens.json… (") == true)
+        #expect(lines.dropFirst().first?.hasPrefix("themekit: encoding the pack… (") == true)
+        #expect(lines.last == "")
+    }
+
+    @Test("a command that ends within the threshold shows nothing and erases nothing")
+    func quickCommandShowsNothing() {
+        let collector = LineCollector()
+        let reporter = ProgressReporter(sink: { collector.append($0) }, threshold: 3_600)
+        reporter.begin("reading small.json")
+        reporter.finish()
+        #expect(collector.lines == [])
+    }
+
+    @Test("without a terminal there is no sink, and a convert run writes no progress to standard error")
+    func noTerminalNoProgress() throws {
+        let directory = TemporaryDirectory()
+        let input = try directory.write("t.tokens.json", ##"{"c": {"$type": "color", "a": {"$value": "#112233"}}}"##)
+        let result = themekit(["convert", input, "--to", "pack"])
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("themekit: reading"))
+    }
+}
+
+@Suite struct PackSizeLimitTests {
+    @Test("a pack larger than the readers' limit is written, with a warning naming the output file and the limit")
+    func oversizedOutputIsNamed() throws {
+        let pack = ThemePack(
+            id: "big", name: "Big",
+            colors: [
+                "a": ColorSet(light: ThemeColor(red: 1, green: 0, blue: 0), dark: ThemeColor(red: 0, green: 0, blue: 1))
+            ])
+        var context = CommandContext(environment: CommandEnvironment(currentDirectory: URL(fileURLWithPath: "/")))
+        var limits = JSONLimits.default
+        limits.maxDocumentBytes = 64
+        let data = try context.checkedPackData(pack, output: "out.json", readingLimits: limits)
+        #expect(String(decoding: data, as: UTF8.self).contains("\"#FF0000\""))
+        #expect(
+            context.errors
+                == "warning: out.json: the pack is written, but at \(data.count) bytes it is larger than the 64-byte "
+                + "limit on a file that ThemeKit reads (JSONLimits.maxDocumentBytes); `themekit validate` and "
+                + "ThemePackLoader refuse it unless given a larger JSONLimits\n")
+    }
+
+    @Test("the value-count limit is named the same way")
+    func tooManyValuesIsNamed() throws {
+        let pack = ThemePack(
+            id: "big", name: "Big",
+            colors: [
+                "a": ColorSet(light: ThemeColor(red: 1, green: 0, blue: 0), dark: ThemeColor(red: 1, green: 0, blue: 0))
+            ])
+        var context = CommandContext(environment: CommandEnvironment(currentDirectory: URL(fileURLWithPath: "/")))
+        var limits = JSONLimits.default
+        limits.maxTokenCount = 5
+        _ = try context.checkedPackData(pack, output: "-", readingLimits: limits)
+        #expect(
+            context.errors.hasPrefix(
+                "warning: the pack written to standard output: the pack is written, but it holds more than 5 JSON values"
+            ))
+        #expect(context.errors.contains("(JSONLimits.maxTokenCount)"))
+    }
+
+    @Test("a pack within the limits is written without a warning")
+    func normalPackHasNoWarning() throws {
+        let pack = ThemePack(
+            id: "small", name: "Small",
+            colors: [
+                "a": ColorSet(light: ThemeColor(red: 1, green: 0, blue: 0), dark: ThemeColor(red: 1, green: 0, blue: 0))
+            ])
+        var context = CommandContext(environment: CommandEnvironment(currentDirectory: URL(fileURLWithPath: "/")))
+        _ = try context.checkedPackData(pack, output: "out.json")
+        #expect(context.errors == "")
+    }
+}
