@@ -1,3 +1,6 @@
+// Sound (@unchecked Sendable below): both stored properties are `let`s: a key path is an
+// immutable value, and the template is Sendable.
+
 /// A themed property declared once and bound to many objects: the runtime's
 /// counterpart of a CSS class or a named style.
 ///
@@ -25,7 +28,6 @@
 /// computed properties behave as Swift promises). For a computed or Objective-C
 /// property, pass a setter closure (``init(_:set:_:)``): it is called directly,
 /// without the key-path runtime.
-// Sound: both stored properties are `let`s: a key path is an immutable value, and the template is Sendable.
 public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable {
     @usableFromInline let template: SharedPropertyTemplate
 

@@ -82,13 +82,13 @@ public struct DTCGTokenSet: Sendable {
     }
 
     /// The number of tokens whose whole value is an alias.
-    public var aliasCount: Int { tokens.values.count { $0.token.aliasTarget != nil } }
+    public var aliasCount: Int { tokens.values.reduce(0) { $0 + ($1.token.aliasTarget != nil ? 1 : 0) } }
 
     /// The number of aliases inside composite values (typography sub-values).
     public var compositeAliasCount: Int {
         tokens.values.reduce(0) { count, token in
             guard case .object(let object) = token.token.value else { return count }
-            return count + object.members.count { DTCGAlias.target(of: $0.value) != nil }
+            return count + object.members.reduce(0) { $0 + (DTCGAlias.target(of: $1.value) != nil ? 1 : 0) }
         }
     }
 }

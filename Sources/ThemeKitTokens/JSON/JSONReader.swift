@@ -98,7 +98,11 @@ public struct JSONReader: Sendable {
                 return .failure(error)
             }
         }
-        return try result.get()
+        // A switch, not `get()`: with Swift 5.10's standard library (iOS) `get()` throws untyped.
+        switch result {
+        case .success(let document): return document
+        case .failure(let error): throw error
+        }
     }
 }
 

@@ -32,7 +32,11 @@ extension ThemePackLoader {
             }
             task?.cancel()
         }
-        return try result.get()
+        // A switch, not `get()`: with Swift 5.10's standard library (iOS) `get()` throws untyped.
+        switch result {
+        case .success(let value): return value
+        case .failure(let error): throw error
+        }
     }
 }
 
