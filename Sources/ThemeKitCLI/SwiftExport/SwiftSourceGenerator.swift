@@ -111,7 +111,7 @@ struct SwiftSourceGenerator {
 
     private func colors(_ pack: ThemePack, a: String, p: String) -> [String] {
         let names = pack.colors.keys.sorted()
-        let properties = SwiftIdentifier.unique(names, taken: ["byName", "color", "styles", "fallback"])
+        let properties = SwiftIdentifier.unique(names, taken: Self.reservedMembers)
         var lines = [
             "/// The colours of the \(SwiftIdentifier.comment(pack.name)) pack. Each is a `ColorSet`, resolved by style and",
             "/// contrast when read, so light, dark, high-contrast and custom-style values all stay available.",
@@ -122,12 +122,11 @@ struct SwiftSourceGenerator {
             "/// ```",
             "\(a)struct \(p)Colors: ThemeExtension, Hashable {",
         ]
-        for (name, property) in zip(names, properties) {
-            lines += [
-                "    /// `\(SwiftIdentifier.comment(name))`.",
-                "    \(a)var \(SwiftIdentifier.escaped(property)): ColorSet",
-            ]
-        }
+        lines += keyedMembers(
+            valueType: "ColorSet", names: names, properties: properties,
+            values: names.map { colorSet(pack.colors[$0] ?? ColorSet(ThemeColor(red: 0, green: 0, blue: 0))) },
+            placeholder: "ColorSet(ThemeColor(red: 0, green: 0, blue: 0))", a: a, what: "colours", indent: "    ")
+        lines += ["", "    /// The pack's colours.", "    \(a)static let fallback = \(p)Colors(byName: packValues)"]
         lines += ["", "    /// Each custom style's base style, used to resolve colours in custom styles."]
         let styles = sortedStyles(pack)
         if styles.isEmpty {
@@ -141,12 +140,6 @@ struct SwiftSourceGenerator {
             }
             lines.append("    ]")
         }
-        lines += ["", "    /// The pack's colours."]
-        lines += initializerCall(
-            "\(a)static let fallback = \(p)Colors",
-            zip(properties, names).map { property, name in
-                (property, colorSet(pack.colors[name] ?? ColorSet(ThemeColor(red: 0, green: 0, blue: 0))))
-            })
         lines += [
             "",
             "    /// A colour resolved for a style and contrast, following custom styles' bases.",
@@ -161,39 +154,26 @@ struct SwiftSourceGenerator {
             "    ) -> ThemeColor {",
             "        self[keyPath: keyPath].resolved(for: style, contrast: contrast, baseStyles: Self.styles)",
             "    }",
-            "",
+            "}",
         ]
-        lines += byName(
-            "[String: ColorSet]", names: names, properties: properties, a: a, what: "colours", indent: "    ")
-        lines.append("}")
         return lines
     }
 
     private func typography(_ pack: ThemePack, a: String, p: String) -> [String] {
         let names = pack.typography.keys.sorted()
-        let properties = SwiftIdentifier.unique(names, taken: ["byName", "fallback"])
+        let properties = SwiftIdentifier.unique(names, taken: Self.reservedMembers)
         var lines = [
             "/// The text styles of the \(SwiftIdentifier.comment(pack.name)) pack.",
             "\(a)struct \(p)Typography: ThemeExtension, Hashable {",
         ]
-        for (name, property) in zip(names, properties) {
-            lines += [
-                "    /// `\(SwiftIdentifier.comment(name))`.",
-                "    \(a)var \(SwiftIdentifier.escaped(property)): TypographyToken",
-            ]
-        }
-        if !names.isEmpty { lines.append("") }
-        lines.append("    /// The pack's text styles.")
-        lines += initializerCall(
-            "\(a)static let fallback = \(p)Typography",
-            zip(properties, names).map { property, name in
-                (property, [typographyToken(pack.typography[name] ?? TypographyToken(size: 17))])
-            })
-        lines.append("")
-        lines += byName(
-            "[String: TypographyToken]", names: names, properties: properties, a: a, what: "text styles", indent: "    "
-        )
-        lines.append("}")
+        lines += keyedMembers(
+            valueType: "TypographyToken", names: names, properties: properties,
+            values: names.map { [typographyToken(pack.typography[$0] ?? TypographyToken(size: 17))] },
+            placeholder: "TypographyToken(size: 17)", a: a, what: "text styles", indent: "    ")
+        lines += [
+            "", "    /// The pack's text styles.", "    \(a)static let fallback = \(p)Typography(byName: packValues)",
+            "}",
+        ]
         return lines
     }
 
@@ -206,92 +186,106 @@ struct SwiftSourceGenerator {
             ("Radii", pack.radii, "corner radii"), ("Spacing", pack.spacing, "spacing values"),
         ] {
             let names = values.keys.sorted()
-            let properties = SwiftIdentifier.unique(names, taken: ["byName"])
+            let properties = SwiftIdentifier.unique(names, taken: Self.reservedMembers)
             lines += [
                 "    /// The pack's \(what), in points.", "    \(a)struct \(type): Codable, Hashable, Sendable {",
             ]
-            for (name, property) in zip(names, properties) {
-                lines += [
-                    "        /// `\(SwiftIdentifier.comment(name))`.",
-                    "        \(a)var \(SwiftIdentifier.escaped(property)): Double",
-                ]
-            }
-            if !names.isEmpty { lines.append("") }
-            lines += byName(
-                "[String: Double]", names: names, properties: properties, a: a, what: what, indent: "        ")
+            lines += keyedMembers(
+                valueType: "Double", names: names, properties: properties,
+                values: names.map { [SwiftIdentifier.number(values[$0] ?? 0)] }, placeholder: "0", a: a, what: what,
+                indent: "        ")
             lines += ["    }", ""]
         }
         lines += [
             "    /// The corner radii.", "    \(a)var radii: Radii", "    /// The spacing.",
             "    \(a)var spacing: Spacing", "",
+            "    /// Creates metrics from radii and spacing.",
+            "    \(a)init(radii: Radii, spacing: Spacing) {",
+            "        self.radii = radii",
+            "        self.spacing = spacing",
+            "    }",
+            "",
             "    /// The pack's metrics.",
+            "    \(a)static let fallback = \(p)Metrics(",
+            "        radii: Radii(byName: Radii.packValues), spacing: Spacing(byName: Spacing.packValues))",
+            "}",
         ]
-        lines += initializerCall(
-            "\(a)static let fallback = \(p)Metrics",
-            [
-                (
-                    "radii",
-                    initializerCall(
-                        "Radii",
-                        pack.radii.keys.sorted().enumerated().map { index, name in
-                            (
-                                SwiftIdentifier.unique(pack.radii.keys.sorted(), taken: ["byName"])[index],
-                                [SwiftIdentifier.number(pack.radii[name] ?? 0)]
-                            )
-                        }, indent: "")
-                ),
-                (
-                    "spacing",
-                    initializerCall(
-                        "Spacing",
-                        pack.spacing.keys.sorted().enumerated().map { index, name in
-                            (
-                                SwiftIdentifier.unique(pack.spacing.keys.sorted(), taken: ["byName"])[index],
-                                [SwiftIdentifier.number(pack.spacing[name] ?? 0)]
-                            )
-                        }, indent: "")
-                ),
-            ])
-        lines.append("}")
         return lines
     }
 
     // MARK: Pieces
 
-    /// `prefix(label: value, …)` over several lines; each value may span lines.
-    private func initializerCall(_ prefix: String, _ arguments: [(String, [String])], indent: String = "    ")
-        -> [String]
-    {
-        guard !arguments.isEmpty else { return [indent + prefix + "()"] }
-        var lines = [indent + prefix + "("]
-        for (index, (label, value)) in arguments.enumerated() {
-            let comma = index == arguments.count - 1 ? "" : ","
-            var valueLines = value
-            valueLines[0] = "\(label): " + valueLines[0]
-            valueLines[valueLines.count - 1] += comma
-            lines += valueLines.map { indent + "    " + $0 }
+    /// Member names the generated structs use themselves.
+    static let reservedMembers: Set<String> = [
+        "byName", "color", "styles", "fallback", "packValues", "packValue", "radii", "spacing",
+    ]
+
+    /// A struct body whose values live in one stored `byName` dictionary, with a typed computed property per name.
+    ///
+    /// One stored property and many small functions, rather than a stored property per token: Swift compiles a
+    /// struct with a thousand stored properties (its initializers, `Codable` and `Hashable` conformances) in
+    /// time and memory that grow much faster than the number of properties — GitHub Primer's 1,140 colours took
+    /// over 24 GB. The pack's values are built by functions of at most ``chunkSize`` statements.
+    private func keyedMembers(
+        valueType: String, names: [String], properties: [String], values: [[String]], placeholder: String, a: String,
+        what: String, indent: String
+    ) -> [String] {
+        let dictionary = "[String: \(valueType)]"
+        var lines = [
+            "\(indent)/// The \(what) by their names in the pack.",
+            "\(indent)\(a)var byName: \(dictionary)",
+            "",
+            "\(indent)/// Creates a value from \(what) by name; a name it lacks reads as the pack's value.",
+            "\(indent)\(a)init(byName: \(dictionary)) {",
+            "\(indent)    self.byName = byName",
+            "\(indent)}",
+        ]
+        for (name, property) in zip(names, properties) {
+            let key = SwiftIdentifier.stringLiteral(name)
+            lines += [
+                "",
+                "\(indent)/// `\(SwiftIdentifier.comment(name))`.",
+                "\(indent)\(a)var \(SwiftIdentifier.escaped(property)): \(valueType) {",
+                "\(indent)    get { byName[\(key)] ?? Self.packValue(\(key)) }",
+                "\(indent)    set { byName[\(key)] = newValue }",
+                "\(indent)}",
+            ]
         }
-        lines.append(indent + ")")
+        lines += [
+            "",
+            "\(indent)/// The pack's value for a name.",
+            "\(indent)static func packValue(_ name: String) -> \(valueType) {",
+            "\(indent)    packValues[name] ?? \(placeholder)",
+            "\(indent)}",
+            "",
+            "\(indent)/// The pack's \(what) by name.",
+        ]
+        guard !names.isEmpty else { return lines + ["\(indent)static let packValues: \(dictionary) = [:]"] }
+        let entries = Array(zip(names, values))
+        let chunks = stride(from: 0, to: entries.count, by: Self.chunkSize).map {
+            entries[$0..<min($0 + Self.chunkSize, entries.count)]
+        }
+        lines += [
+            "\(indent)static let packValues: \(dictionary) = {",
+            "\(indent)    var result: \(dictionary) = [:]",
+            "\(indent)    result.reserveCapacity(\(names.count))",
+        ]
+        lines += chunks.indices.map { "\(indent)    addPackValues\($0)(to: &result)" }
+        lines += ["\(indent)    return result", "\(indent)}()"]
+        for (index, chunk) in chunks.enumerated() {
+            lines += ["", "\(indent)private static func addPackValues\(index)(to result: inout \(dictionary)) {"]
+            for (name, value) in chunk {
+                var valueLines = value
+                valueLines[0] = "result[\(SwiftIdentifier.stringLiteral(name))] = " + valueLines[0]
+                lines += valueLines.map { indent + "    " + $0 }
+            }
+            lines.append("\(indent)}")
+        }
         return lines
     }
 
-    private func byName(
-        _ type: String, names: [String], properties: [String], a: String, what: String, indent: String
-    ) -> [String] {
-        var lines = ["\(indent)/// The \(what) by their names in the pack.", "\(indent)\(a)var byName: \(type) {"]
-        if names.isEmpty {
-            lines.append("\(indent)    [:]")
-        } else {
-            lines.append("\(indent)    [")
-            for (name, property) in zip(names, properties) {
-                lines.append(
-                    "\(indent)        \(SwiftIdentifier.stringLiteral(name)): \(SwiftIdentifier.escaped(property)),")
-            }
-            lines.append("\(indent)    ]")
-        }
-        lines.append("\(indent)}")
-        return lines
-    }
+    /// The most assignments one generated function holds.
+    static let chunkSize = 200
 
     private func sortedStyles(_ pack: ThemePack) -> [(key: ThemeStyle, value: ThemeStyle)] {
         pack.styles.sorted { $0.key.rawValue < $1.key.rawValue }

@@ -16,6 +16,13 @@ import ThemeKitTokens
          "styles": {"sepia-tone": "light", "night": "dark"}}
         """
 
+    /// Values the compiler rejects as decimal literals under `-warnings-as-errors` (they underflow).
+    static let subnormalPack = """
+        {"schemaVersion": 1, "id": "tiny", "name": "Tiny",
+         "colors": {"a": {"light": {"red": 1e-320, "green": 0, "blue": 5e-324}, "dark": "#000000"}},
+         "radii": {"hair": 1e-320}, "spacing": {"none": 4.9e-324}}
+        """
+
     @Test("the source declares typed ThemeExtension values whose colours are ColorSets")
     func shape() throws {
         let path = try folder.write("harbor.json", SamplePacks.harbor)
@@ -26,13 +33,14 @@ import ThemeKitTokens
         #expect(source.contains("import ThemeKitTokens"))
         #expect(source.contains("public enum Harbor {"))
         #expect(source.contains("public struct HarborColors: ThemeExtension, Hashable {"))
-        #expect(source.contains("    public var brandPrimary: ColorSet"))
+        #expect(source.contains("    public var brandPrimary: ColorSet {"))
+        #expect(source.contains(#"get { byName["brand.primary"] ?? Self.packValue("brand.primary") }"#))
         #expect(source.contains("public struct HarborTypography: ThemeExtension, Hashable {"))
         #expect(source.contains("public struct HarborMetrics: ThemeExtension, Hashable {"))
         #expect(source.contains("public static let sepia = ThemeStyle(rawValue: \"sepia\")"))
         #expect(
             source.contains("self[keyPath: keyPath].resolved(for: style, contrast: contrast, baseStyles: Self.styles)"))
-        #expect(source.contains("\"brand.primary\": brandPrimary,"))
+        #expect(source.contains(#"result["brand.primary"] = ColorSet("#))
         #expect(source.contains("ThemeStyle(rawValue: \"sepia\"): .init(color: "))
         #expect(source.contains("// #00000066"))
         // The same pack always gives the same bytes.
@@ -76,6 +84,7 @@ import ThemeKitTokens
         try #require(!objects.isEmpty)
         var packs = [
             try folder.write("harbor.json", SamplePacks.harbor), try folder.write("awkward.json", Self.awkwardPack),
+            try folder.write("tiny.json", Self.subnormalPack),
         ]
         packs += ExamplePacks.paths
         if let figma = SharedFixtures.path("dtcg/figma-sds.resolver.json") {
@@ -127,7 +136,8 @@ import ThemeKitTokens
             "var `default`: ColorSet", "var `class`: ColorSet", "var _025: ColorSet", "var bgDefault: ColorSet",
             "var bgDefault_2: ColorSet", "var token: ColorSet", "var byName_2: ColorSet", "var color_2: ColorSet",
             "var self_: ColorSet", "var aB: ColorSet", "var fallback_2: TypographyToken", "var `in`: Double",
-            "var `for`: Double", "static let sepiaTone = ThemeStyle", "\"背景\": token,",
+            "var `for`: Double", "static let sepiaTone = ThemeStyle",
+            #"var token: ColorSet {"#, #"get { byName["背景"] ?? Self.packValue("背景") }"#,
         ] {
             #expect(result.stdout.contains(declaration), "\(declaration)")
         }

@@ -47,6 +47,10 @@ import Testing
         #expect(SwiftIdentifier.number(106.0 / 255) == "\(106.0 / 255)")
         #expect(Double(SwiftIdentifier.number(106.0 / 255)) == 106.0 / 255)
         #expect(SwiftIdentifier.number(-0.4) == "-0.4")
+        // A subnormal decimal literal makes the compiler warn that it "underflows and loses precision".
+        #expect(SwiftIdentifier.number(Double(bitPattern: 0x7E8)) == "Double(bitPattern: 0x00000000000007E8)")
+        #expect(SwiftIdentifier.number(-Double(bitPattern: 0x7E8)) == "Double(bitPattern: 0x80000000000007E8)")
+        #expect(SwiftIdentifier.number(.leastNormalMagnitude) == "\(Double.leastNormalMagnitude)")
     }
 
     @Test("type prefixes are UpperCamelCase and never a ThemeKit type name")
