@@ -58,14 +58,37 @@ extension ThemedProperty where Object == View, Value == Double {
     static let padding = ThemedProperty(\.padding) { env in env[Metrics.self].spacing }
 }
 
+/// Where the demo keeps the user's choice: a per-user state folder, never a machine-wide one such as `/tmp`
+/// (another user could read or replace the file there). `$XDG_STATE_HOME/themekit-demo`, else
+/// `~/.local/state/themekit-demo` on Linux and `~/Library/Application Support/themekit-demo` on Apple platforms.
+func stateDirectory() -> URL {
+    let environment = ProcessInfo.processInfo.environment
+    if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+        return URL(fileURLWithPath: state, isDirectory: true).appendingPathComponent("themekit-demo")
+    }
+    #if canImport(Darwin)
+        if let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first {
+            return support.appendingPathComponent("themekit-demo")
+        }
+    #endif
+    let home =
+        environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+        ?? FileManager.default.homeDirectoryForCurrentUser
+    return home.appendingPathComponent(".local/state/themekit-demo")
+}
+
 let arguments = CommandLine.arguments
 let viewsPerScreen = arguments.count > 1 ? max(1, Int(arguments[1]) ?? 2_000) : 2_000
-let storageURL = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-demo/theme.json")
+let storageURL = stateDirectory().appendingPathComponent("theme.json")
+let hadSavedChoice = FileManager.default.fileExists(atPath: storageURL.path)
 let theme = Theme(storage: JSONFileThemeStorage(fileURL: storageURL), namespace: "demo")
 theme.register([ocean, ember])
-print(
-    "Restored from \(storageURL.path): style \(theme.style), variant \(theme.activeVariantID(for: Palette.self) ?? "none")"
-)
+let restored = "style \(theme.style), variant \(theme.activeVariantID(for: Palette.self) ?? "none")"
+if hadSavedChoice {
+    print("Restored from \(storageURL.path): \(restored)")
+} else {
+    print("No saved choice at \(storageURL.path) yet; starting with \(restored)")
+}
 
 let changes = theme.events.subscribe { event in print("  event: \(event)") }
 let accentToken = theme.observe(Palette.self) { palette in print("  observer: accent is now \(palette.accent)") }
@@ -95,10 +118,14 @@ func milliseconds(since start: UInt64) -> String {
     String(format: "%.2f", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
 }
 
+/// Each step's title and refresh time in nanoseconds, for the summary.
+var refreshes: [(title: String, nanoseconds: UInt64)] = []
+
 @MainActor func step(_ title: String, _ change: () -> Void) {
     print("\n\(title)")
     let start = DispatchTime.now().uptimeNanoseconds
     change()
+    refreshes.append((title, DispatchTime.now().uptimeNanoseconds - start))
     let sample = views[0]
     let sidebarSample = views[viewsPerScreen]
     print("  refresh took \(milliseconds(since: start)) ms")
@@ -124,5 +151,13 @@ step("Style + contrast + brand in one batch") {
         theme.apply(variant: ocean, for: .dark)
     }
 }
-print("\nThe choice (ocean, dark) is saved; run again to see it restored.")
+let total = refreshes.reduce(0) { $0 + $1.nanoseconds }
+let slowest = refreshes.max { $0.nanoseconds < $1.nanoseconds }
+print("\nSummary")
+print("  \(screens.count) screens, \(views.count) views, \(bindings) bindings")
+print(
+    "  \(refreshes.count) changes refreshed in \(String(format: "%.2f", Double(total) / 1e6)) ms in all; slowest: "
+        + "\(slowest.map { "\($0.title) (\(String(format: "%.2f", Double($0.nanoseconds) / 1e6)) ms)" } ?? "none")")
+print("  now: style \(theme.style), variant \(theme.activeVariantID(for: Palette.self) ?? "none")")
+print("  the choice is saved in \(storageURL.path); run again to see it restored.")
 withExtendedLifetime((changes, accentToken, screens)) {}
