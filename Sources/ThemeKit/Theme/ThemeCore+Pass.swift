@@ -193,7 +193,7 @@ extension ThemeCore {
     /// pass; otherwise it is queued (inside a batch, or during a delivery).
     func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
         // Under main-thread delivery, a bind made elsewhere is queued for the main thread.
-        let mayRunHere = delivery == .synchronous || Thread.isMainThread
+        let mayRunHere = delivery == .synchronous || MainQueue.isCurrent
         lock.lock()
         guard mayRunHere, !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
             if !model.isDelivering, model.batchDepth > 0, model.pending.operations.isEmpty {

@@ -116,7 +116,7 @@ final class ThemeCore: @unchecked Sendable {
     @inline(__always)
     func claimDelivery() -> DeliveryStep {
         if model.isDelivering || model.batchDepth > 0 || model.pending.isEmpty { return .none }
-        if delivery == .mainThread && !Thread.isMainThread {
+        if delivery == .mainThread && !MainQueue.isCurrent {
             if model.isMainDeliveryScheduled { return .none }
             model.isMainDeliveryScheduled = true
             return .scheduleOnMain
@@ -243,6 +243,24 @@ final class ThemeCore: @unchecked Sendable {
         perform(next)
         return result
     }
+}
+
+/// Whether code runs on the main thread or the main dispatch queue: where a theme with
+/// main-thread delivery delivers.
+///
+/// `Thread.isMainThread` alone is not enough: the main queue is usually drained by the
+/// main thread, but a process that never runs the main run loop (a test runner, a
+/// command-line tool that calls `dispatchMain()` on another design) may drain it
+/// elsewhere, and work on the main queue is still serialised with UI work.
+enum MainQueue {
+    private static let key: DispatchSpecificKey<Bool> = {
+        let key = DispatchSpecificKey<Bool>()
+        DispatchQueue.main.setSpecific(key: key, value: true)
+        return key
+    }()
+
+    /// Whether the caller runs on the main thread or on the main queue.
+    static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
 }
 
 /// A weak reference that can cross threads.

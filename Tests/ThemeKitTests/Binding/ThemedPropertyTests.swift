@@ -290,4 +290,28 @@ extension ThemedProperty where Object == Label, Value == String {
         }
         #expect(failures.count == 0)
     }
+
+    @Test("refresh re-runs a themed property's provider, and the objects bound later get the new value")
+    func refreshRerunsThemedProperty() {
+        let theme = makeTheme()
+        // State the provider reads besides its context (a Dynamic Type size, say).
+        let scale = Locked(1.0)
+        let runs = Counter()
+        let radius = ThemedProperty(\Label.cornerRadius) { env in
+            runs.increment()
+            return env[Metrics.self].cornerRadius * scale.withLock { $0 }
+        }
+        let labels = (0..<4).map { _ in Label() }
+        for label in labels { theme.bind(label, radius) }
+        #expect(runs.count == 1)
+        #expect(labels.allSatisfy { $0.cornerRadius == 8 })
+        scale.withLock { $0 = 2 }
+        theme.refresh(labels[0])
+        #expect(runs.count == 2)
+        #expect(labels.map(\.cornerRadius) == [16, 8, 8, 8])
+        let late = Label()
+        theme.bind(late, radius)
+        #expect(late.cornerRadius == 16)
+        #expect(runs.count == 2)
+    }
 }

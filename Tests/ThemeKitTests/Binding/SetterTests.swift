@@ -1,0 +1,168 @@
+import Foundation
+import Observation
+import Testing
+import ThemeKit
+
+/// What a UIKit property is: a computed property whose setter does work.
+// Sound: test objects are only touched by the thread that drives the theme in each test.
+private final class ComputedView: @unchecked Sendable {
+    private var storage = ""
+    private(set) var setterCalls = 0
+    var textColor: String {
+        get { storage }
+        set {
+            storage = newValue
+            setterCalls += 1
+        }
+    }
+}
+
+/// A stored property with an observer, as a view model would have.
+// Sound: see ComputedView.
+private class ObservedView: @unchecked Sendable {
+    var didSetCalls = 0
+    var tint = "" { didSet { didSetCalls += 1 } }
+}
+
+/// A subclass that overrides the observer: both run on each write.
+// Sound: see ComputedView.
+private final class SubclassedView: ObservedView, @unchecked Sendable {
+    var overrideCalls = 0
+    override var tint: String { didSet { overrideCalls += 1 } }
+}
+
+private struct Badge {
+    var text = ""
+    var icon: AnyObject?
+}
+
+/// A property reached through an optional: the write goes through `badge`'s setter.
+// Sound: see ComputedView.
+private final class BadgeHolder: @unchecked Sendable {
+    var badgeWrites = 0
+    var badge: Badge? = Badge() { didSet { badgeWrites += 1 } }
+}
+
+@Observable
+private final class Model: @unchecked Sendable {
+    var tint = ""
+}
+
+/// Every write to a bound property goes through its setter: `didSet`, computed
+/// properties, Observation and exclusivity behave as Swift promises.
+@Suite struct SetterTests {
+    @Test("a key-path binding of a computed property calls its setter on every write")
+    func keyPathWritesCallComputedSetters() {
+        let theme = makeTheme()
+        let views = (0..<5).map { _ in ComputedView() }
+        for view in views { theme.bind(view, \.textColor) { env in env[Palette.self].text } }
+        #expect(views.allSatisfy { $0.textColor == "#000000" && $0.setterCalls == 1 })
+        theme.apply(Palette(background: "", text: "#123456"))
+        #expect(views.allSatisfy { $0.textColor == "#123456" && $0.setterCalls == 2 })
+    }
+
+    @Test("a setter-closure binding calls the setter it was given, once per write")
+    func setterClosureBinding() {
+        let theme = makeTheme()
+        let view = ComputedView()
+        theme.bind(view, \.textColor, set: { $0.textColor = $1 }) { env in env.style.rawValue }
+        #expect(view.textColor == "light")
+        #expect(view.setterCalls == 1)
+        theme.style = .dark
+        #expect(view.textColor == "dark")
+        #expect(view.setterCalls == 2)
+        // The key path is the binding's identity: binding it again replaces it, unbind removes it.
+        theme.bind(view, \.textColor, set: { $0.textColor = "replaced " + $1 }) { env in env.style.rawValue }
+        #expect(view.textColor == "replaced dark")
+        #expect(theme.bindingCount == 1)
+        theme.unbind(view, \.textColor)
+        theme.style = .light
+        #expect(view.textColor == "replaced dark")
+        #expect(view.setterCalls == 3)
+    }
+
+    @Test("a themed property with a setter closure writes every object through it, computing once per appearance")
+    func themedPropertyWithSetter() {
+        let theme = makeTheme()
+        let runs = Counter()
+        let property = ThemedProperty(\ComputedView.textColor, set: { $0.textColor = $1 }) { env in
+            runs.increment()
+            return env[Palette.self].text
+        }
+        let views = (0..<6).map { _ in ComputedView() }
+        theme.batch { for view in views { theme.bind(view, property) } }
+        #expect(runs.count == 1)
+        #expect(views.allSatisfy { $0.textColor == "#000000" && $0.setterCalls == 1 })
+        theme.apply(Palette(background: "", text: "#ABCDEF"))
+        #expect(runs.count == 2)
+        #expect(views.allSatisfy { $0.textColor == "#ABCDEF" && $0.setterCalls == 2 })
+    }
+
+    @Test("didSet runs on each write, and so does a subclass's overriding observer")
+    func didSetObservers() {
+        let theme = makeTheme()
+        let plain = ObservedView()
+        let subclassed = SubclassedView()
+        theme.bind(plain, \.tint) { env in env.style.rawValue }
+        theme.bind(subclassed as ObservedView, \.tint) { env in env.style.rawValue }
+        theme.style = .dark
+        theme.style = .light
+        #expect(plain.tint == "light")
+        #expect(plain.didSetCalls == 3)
+        #expect(subclassed.tint == "light")
+        #expect(subclassed.didSetCalls == 3)
+        #expect(subclassed.overrideCalls == 3)
+    }
+
+    @Test("a themed property writes through didSet too, for every object")
+    func themedPropertyRunsDidSet() {
+        let theme = makeTheme()
+        let property = ThemedProperty(\ObservedView.tint) { env in env.style.rawValue }
+        let views: [ObservedView] = [ObservedView(), SubclassedView(), ObservedView()]
+        for view in views { theme.bind(view, property) }
+        theme.style = .dark
+        #expect(views.allSatisfy { $0.tint == "dark" && $0.didSetCalls == 2 })
+        #expect((views[1] as? SubclassedView)?.overrideCalls == 2)
+    }
+
+    @Test("a write through an optional in the key path goes through the optional's setter")
+    func writesThroughOptionals() {
+        let theme = makeTheme()
+        let holder = BadgeHolder()
+        theme.bind(holder, \.badge!.text) { env in env.style.rawValue }
+        #expect(holder.badge?.text == "light")
+        #expect(holder.badgeWrites == 1)
+        holder.badge = Badge(text: "new", icon: nil)
+        theme.style = .dark
+        #expect(holder.badge?.text == "dark")
+        #expect(holder.badgeWrites == 3)
+        // Unbound and then set to nil, the optional stays nil: nothing writes behind its back.
+        theme.unbind(holder, \.badge!.text)
+        holder.badge = nil
+        theme.style = .light
+        #expect(holder.badge == nil)
+    }
+
+    @Test("an @Observable model's observers see every write the theme makes")
+    func observableModels() {
+        let theme = makeTheme()
+        let model = Model()
+        theme.bind(model, \.tint) { env in env.style.rawValue }
+        let changes = Counter()
+        func track() {
+            withObservationTracking {
+                _ = model.tint
+            } onChange: {
+                changes.increment()
+            }
+        }
+        track()
+        theme.style = .dark
+        #expect(model.tint == "dark")
+        #expect(changes.count == 1)
+        track()
+        theme.style = .light
+        #expect(model.tint == "light")
+        #expect(changes.count == 2)
+    }
+}

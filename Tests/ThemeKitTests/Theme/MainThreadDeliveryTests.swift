@@ -1,0 +1,137 @@
+import Dispatch
+import Foundation
+import Testing
+import ThemeKit
+
+/// Marks the main queue, so a callback can tell it runs there (under `swift test` on
+/// Linux the main queue is drained by a thread other than the main thread).
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Whether the caller runs on the main thread or the main queue.
+private var isOnMain: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
+
+/// Records where callbacks ran.
+// Sound: every field is only accessed under `lock`.
+private final class DeliveryLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(label: String, onMain: Bool)] = []
+
+    func record(_ label: String) {
+        let onMain = isOnMain
+        lock.withLock { entries.append((label, onMain)) }
+    }
+
+    var labels: [String] { lock.withLock { entries.map(\.label) } }
+    var allOnMain: Bool { lock.withLock { entries.allSatisfy(\.onMain) } }
+}
+
+/// Runs `body` on a thread that is not the main thread and waits for it.
+private func offMain(_ body: @escaping @Sendable () -> Void) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        Thread {
+            precondition(!isOnMain)
+            body()
+            continuation.resume()
+        }
+        .start()
+    }
+}
+
+/// Waits until the main queue has run everything queued before this call.
+private func drainMainQueue() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { continuation.resume() }
+    }
+}
+
+@Suite struct MainThreadDeliveryTests {
+    @Test("a change made off the main thread is stored at once and delivered on the main thread, coalesced")
+    func backgroundChangeIsDeliveredOnMain() async {
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
+        #expect(theme.delivery == .mainThread)
+        let log = DeliveryLog()
+        let label = Label()
+        theme.bind(label, \.textColor) { env in
+            log.record("provider \(env.style) \(env[Palette.self].text)")
+            return env[Palette.self].text
+        }
+        let token = theme.observe(Palette.self) { palette in log.record("observer \(palette.text)") }
+        let subscription = theme.events.subscribe { event in log.record("bus \(event)") }
+        // This test's thread is not the main thread: the bind itself is delivered on the main queue.
+        await drainMainQueue()
+        #expect(log.labels == ["provider light #000000"])
+        #expect(label.textColor == "#000000")
+        let baseline = log.labels.count
+        await offMain {
+            theme.apply(Palette(background: "#000000", text: "#111111"))
+            theme.style = .dark
+            theme.apply(Palette(background: "#000000", text: "#222222"))
+            // Stored at once: getters see the new values before any delivery.
+            precondition(theme.value(Palette.self).text == "#222222")
+            precondition(theme.style == .dark)
+        }
+        #expect(theme.value(Palette.self).text == "#222222")
+        await drainMainQueue()
+        let delivered = Array(log.labels.dropFirst(baseline))
+        // One delivery for all three changes: the provider ran once, with the final values.
+        #expect(delivered.filter { $0.hasPrefix("provider") } == ["provider dark #222222"])
+        #expect(delivered.filter { $0.hasPrefix("observer") } == ["observer #222222"])
+        #expect(delivered.contains("bus style changed to dark"))
+        #expect(label.textColor == "#222222")
+        #expect(log.allOnMain)
+        withExtendedLifetime((token, subscription)) {}
+    }
+
+    @Test("every callback of a background change runs on the main thread")
+    func callbacksRunOnMain() async {
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
+        let log = DeliveryLog()
+        let label = Label()
+        // Bound off the main thread: the bind itself is delivered on the main thread too.
+        await offMain {
+            theme.bind(label, \.textColor) { env in
+                log.record("provider")
+                return env[Palette.self].text
+            }
+            theme.customize(label) { _, _ in log.record("customize") }
+        }
+        await drainMainQueue()
+        #expect(log.labels == ["provider", "customize"])
+        let token = theme.observe(Palette.self) { _ in log.record("observer") }
+        let subscription = theme.events.subscribe { _ in log.record("bus") }
+        let observer = NotificationCenter.default.addObserver(
+            forName: .themeDidChange, object: theme, queue: nil
+        ) { _ in log.record("notification") }
+        await offMain { theme.apply(Palette(background: "#010101", text: "#020202")) }
+        await drainMainQueue()
+        // The customize closure read nothing, so only the provider re-runs.
+        #expect(log.labels == ["provider", "customize", "provider", "observer", "bus", "notification"])
+        #expect(log.allOnMain)
+        #expect(label.textColor == "#020202")
+        NotificationCenter.default.removeObserver(observer)
+        withExtendedLifetime((token, subscription)) {}
+    }
+
+    @Test("under synchronous delivery a background change is delivered on the changing thread")
+    func synchronousDeliveryStaysOnTheThread() async {
+        let theme = makeTheme()
+        #expect(theme.delivery == .synchronous)
+        let log = DeliveryLog()
+        let label = Label()
+        await offMain {
+            theme.bind(label, \.textColor) { env in
+                log.record("provider")
+                return env[Palette.self].text
+            }
+            theme.apply(Palette(background: "#010101", text: "#030303"))
+            // Delivered before `apply` returned.
+            precondition(label.textColor == "#030303")
+        }
+        #expect(log.labels == ["provider", "provider"])
+        #expect(!log.allOnMain)
+    }
+}
