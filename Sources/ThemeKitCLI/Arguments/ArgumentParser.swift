@@ -107,8 +107,13 @@ enum ArgumentParser {
             return total + maximum
         }
         if positionals.count < minimum {
-            let missing = spec.positionals.first { $0.minimum > 0 }?.name ?? "argument"
-            throw .usage("missing \(missing)", command: spec.name)
+            // The first positional whose share is not covered: `diff OLD NEW` given one path misses NEW.
+            var covered = 0
+            let missing = spec.positionals.first { positional in
+                covered += positional.minimum
+                return covered > positionals.count
+            }
+            throw .usage("missing \(missing?.name ?? "argument")", command: spec.name)
         }
         if let maximum, positionals.count > maximum {
             let extra = positionals[maximum]
@@ -117,6 +122,13 @@ enum ArgumentParser {
                     + (maximum == 1 ? "one \(spec.positionals.first?.name ?? "argument")" : "\(maximum) arguments")
                     + ")",
                 command: spec.name)
+        }
+    }
+
+    /// Refuses `-` (standard input) given more than once: the second read would find it empty.
+    static func checkStandardInputOnce(_ paths: [String?], command: String) throws(CommandError) {
+        if paths.filter({ $0 == "-" }).count > 1 {
+            throw .usage("standard input ('-') can be read only once; give at most one '-'", command: command)
         }
     }
 

@@ -28,6 +28,8 @@ enum ExportXcassetsCommand: Subcommand {
             throw .usage("missing '-o FOLDER.xcassets'", command: spec.name)
         }
         let input = arguments.positionals[0]
+        try context.checkOutput(output, isNotAnyOf: [input], command: spec.name)
+        try context.checkParentFolder(of: output)
         let pack = try context.loadPack(input, policy: policy).pack
         let url = context.url(for: output)
         // Check before writing, so --strict leaves the disk untouched when custom styles would be lost.
@@ -93,6 +95,7 @@ enum ImportXcassetsCommand: Subcommand {
         if let id = arguments.value("id") { pack.id = id }
         if let name = arguments.value("name") { pack.name = name }
         let output = arguments.value("output")
+        try context.checkOutput(output, isNotAnyOf: [input], command: spec.name)
         let data = try context.checkedPackData(pack, output: output ?? "-")
         try context.emit(String(decoding: data, as: UTF8.self), to: output)
         if let output, output != "-" { context.print("Wrote \(output): \(PackSummary.counts(pack))") }

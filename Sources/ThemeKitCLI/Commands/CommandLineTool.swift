@@ -51,8 +51,18 @@ enum CommandLineTool {
         default:
             break
         }
-        guard let command = subcommand(named: first) else {
-            return usageError(unknownSubcommand(first), command: nil, context: &context)
+        var arguments = arguments
+        // Options before the subcommand (`themekit --strict validate x`) are the subcommand's: move them after it.
+        if first.hasPrefix("-"), first != "-", first != "--" {
+            guard let index = arguments.firstIndex(where: { subcommand(named: $0) != nil }) else {
+                return usageError(
+                    "unknown option '\(first)'; options go after the subcommand, as in 'themekit validate \(first) FILE'",
+                    command: nil, context: &context)
+            }
+            arguments = [arguments[index]] + arguments[..<index] + arguments[(index + 1)...]
+        }
+        guard let command = subcommand(named: arguments[0]) else {
+            return usageError(unknownSubcommand(arguments[0]), command: nil, context: &context)
         }
         do {
             let parsed = try ArgumentParser.parse(Array(arguments.dropFirst()), spec: command.spec)

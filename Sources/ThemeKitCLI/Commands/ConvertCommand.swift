@@ -56,6 +56,9 @@ enum ConvertCommand: Subcommand {
             throw .usage("'--to dtcg-resolver' writes several files; name a folder with -o", command: spec.name)
         }
         let input = arguments.positionals[0]
+        let inputs = [input] + ["dark", "high-contrast-light", "high-contrast-dark"].map { arguments.value($0) }
+        try ArgumentParser.checkStandardInputOnce(inputs, command: spec.name)
+        try context.checkOutput(output, isNotAnyOf: inputs, command: spec.name)
         var loader = InputLoader(policy: policy.decoding)
         loader.id = arguments.value("id")
         loader.name = arguments.value("name")
@@ -126,6 +129,8 @@ enum ConvertCommand: Subcommand {
         throws(CommandError)
     {
         let url = context.url(for: folder)
+        // The folder itself may be new; the folders above it must exist, as for every other output.
+        try context.checkParentFolder(of: folder)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {

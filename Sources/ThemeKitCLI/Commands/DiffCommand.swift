@@ -29,6 +29,7 @@ enum DiffCommand: Subcommand {
         let policy = try ProblemPolicy.parse(arguments, command: spec.name)
         let oldPath = arguments.positionals[0]
         let newPath = arguments.positionals[1]
+        try ArgumentParser.checkStandardInputOnce([oldPath, newPath], command: spec.name)
         // Load both before stopping, so the problems of both are printed.
         var failed = false
         var packs: [ThemePack] = []

@@ -35,6 +35,7 @@ enum ExportSwiftCommand: Subcommand {
                 command: spec.name)
         }
         let input = arguments.positionals[0]
+        try context.checkOutput(arguments.value("output"), isNotAnyOf: [input], command: spec.name)
         let pack = try context.loadPack(input, policy: policy).pack
         let generator = SwiftSourceGenerator(
             access: arguments.value("access") ?? "public",

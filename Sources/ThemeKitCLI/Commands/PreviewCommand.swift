@@ -28,6 +28,7 @@ enum PreviewCommand: Subcommand {
         let policy = try ProblemPolicy.parse(arguments, command: spec.name)
         let input = arguments.positionals[0]
         let pack = try context.loadPack(input, policy: policy).pack
+        try context.checkOutput(arguments.value("html"), isNotAnyOf: [input], command: spec.name)
         if let html = arguments.value("html") {
             let page = HTMLPreview(source: InputLoader.displayName(of: input)).render(pack)
             try context.emit(page, to: html)

@@ -47,6 +47,7 @@ enum ValidateCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(CommandError) {
         var policy = try ProblemPolicy.parse(arguments, command: spec.name)
         policy.lossesAreErrors = !arguments.has("lenient") && !arguments.has("strict")
+        try ArgumentParser.checkStandardInputOnce(arguments.positionals, command: spec.name)
         let loader = InputLoader(policy: policy.decoding)
         var results: [FileResult] = []
         for path in arguments.positionals {

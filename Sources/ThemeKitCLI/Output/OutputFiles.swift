@@ -13,6 +13,32 @@ extension CommandContext {
         try writeFile(Data(text.utf8), to: path)
     }
 
+    /// Refuses an output path that names one of the inputs: writing it would replace the input without a word.
+    /// - Throws: ``CommandError/usage(_:command:)`` (exit 2).
+    func checkOutput(_ output: String?, isNotAnyOf inputs: [String?], command: String) throws(CommandError) {
+        guard let output, output != "-", !output.isEmpty else { return }
+        let target = url(for: output).resolvingSymlinksInPath().path
+        for case let input? in inputs where input != "-" && !input.isEmpty {
+            if url(for: input).resolvingSymlinksInPath().path == target {
+                throw .usage(
+                    "the output '\(output)' is the input '\(input)'; writing it would replace the input. "
+                        + "Choose another output path", command: command)
+            }
+        }
+    }
+
+    /// Refuses an output whose parent folder does not exist, as ``writeFile(_:to:)`` does: no command creates
+    /// missing folders on the way to its output.
+    /// - Throws: ``CommandError/input(_:)``.
+    func checkParentFolder(of output: String) throws(CommandError) {
+        let folder = url(for: output).deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw .input("cannot write \(output): the folder \(folder.path) does not exist")
+        }
+    }
+
     /// Writes bytes to a file atomically; the folder it goes in must exist.
     mutating func writeFile(_ data: Data, to path: String) throws(CommandError) {
         if path.isEmpty || path.contains("\u{0}") { throw .input("'\(path)' is not a usable output path") }

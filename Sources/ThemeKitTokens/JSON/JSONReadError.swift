@@ -64,6 +64,9 @@ public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible 
         case unexpectedCharacter(found: String, expected: String)
         /// Bytes that are not valid UTF-8.
         case invalidUTF8
+        /// A document in another Unicode encoding, recognised by its byte-order mark or by the zero bytes
+        /// UTF-16 and UTF-32 put around ASCII (RFC 8259 requires UTF-8); the payload names it (`UTF-16`).
+        case unsupportedEncoding(String)
         /// `NaN`, `Infinity` or `-Infinity`, which JSON does not have.
         case nonFiniteLiteral(String)
         /// A number that does not follow JSON's grammar.
@@ -93,6 +96,7 @@ public struct JSONReadError: Error, Hashable, Sendable, CustomStringConvertible 
             case .unexpectedEndOfInput(let expected): "the document ends where \(expected) was expected"
             case .unexpectedCharacter(let found, let expected): "found \(found) where \(expected) was expected"
             case .invalidUTF8: "the bytes are not valid UTF-8"
+            case .unsupportedEncoding(let encoding): "\(encoding) is not supported; save as UTF-8"
             case .nonFiniteLiteral(let literal): "\(literal) is not JSON: numbers must be finite"
             case .invalidNumber(let literal): "\(literal) is not a valid JSON number"
             case .numberOutOfRange(let literal): "the number \(literal) is too large to represent"

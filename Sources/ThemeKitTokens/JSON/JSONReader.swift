@@ -138,10 +138,32 @@ private struct JSONParser {
 
     // MARK: Document
 
+    /// `UTF-16` or `UTF-32` when the document starts with that encoding's byte-order mark, or with the zero
+    /// bytes it puts beside an ASCII character (RFC 4627's detection), else `nil`.
+    static func otherUnicodeEncoding(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let head = Array(bytes.prefix(4))
+        if head.count >= 4, head[0] == 0, head[1] == 0,
+            head[2] == 0xFE && head[3] == 0xFF || head[2] == 0 && head[3] != 0
+        {
+            return "UTF-32"
+        }
+        if head.count >= 4, head[2] == 0, head[3] == 0,
+            head[0] == 0xFF && head[1] == 0xFE || head[0] != 0 && head[1] == 0
+        {
+            return "UTF-32"
+        }
+        if head.count >= 2, head[0] == 0xFE && head[1] == 0xFF || head[0] == 0xFF && head[1] == 0xFE {
+            return "UTF-16"
+        }
+        if head.count >= 2, (head[0] == 0) != (head[1] == 0) { return "UTF-16" }
+        return nil
+    }
+
     mutating func parseDocument() throws(JSONReadError) -> JSONDocument {
         if bytes.count > limits.maxDocumentBytes {
             throw error(.documentTooLarge(bytes: bytes.count, limit: limits.maxDocumentBytes), at: 0)
         }
+        if let encoding = Self.otherUnicodeEncoding(bytes) { throw error(.unsupportedEncoding(encoding), at: 0) }
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { position = 3 }
         skipWhitespace()
         if position == bytes.count { throw error(.emptyDocument, at: position) }
