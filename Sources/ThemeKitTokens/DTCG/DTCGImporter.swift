@@ -172,6 +172,8 @@ public struct DTCGImporter: Sendable {
         var dark: [DTCGDocument]
         var highContrastLight: [DTCGDocument]?
         var highContrastDark: [DTCGDocument]?
+        /// Paths that may be referenced but are not written to the pack (Tokens Studio's `source` sets).
+        var referenceOnlyPaths: Set<String> = []
     }
 
     func build(
@@ -187,6 +189,7 @@ public struct DTCGImporter: Sendable {
         var mapping = DTCGPackMapping(
             light: light, dark: dark, highContrastLight: highLight, highContrastDark: highDark,
             marker: Self.marker(in: documents.light))
+        mapping.referenceOnlyPaths = documents.referenceOnlyPaths
         var pack = mapping.makePack(id: id, name: name)
         pack.id = mapping.metadataID ?? id
         pack.name = mapping.metadataName ?? name
@@ -264,6 +267,8 @@ struct DTCGPackMapping {
     /// Present for documents written by ``DTCGExporter``: top-level groups are pack sections.
     let marker: JSONObject?
     var problems: [DTCGProblem] = []
+    /// Tokens that resolve and may be referenced but are left out of the pack.
+    var referenceOnlyPaths: Set<String> = []
     var unmappedCount = 0
     var unmappedByType: [String: Int] = [:]
     var metadataID: String?
@@ -306,7 +311,7 @@ struct DTCGPackMapping {
         var order = light.order
         let known = Set(order)
         order += dark.order.filter { !known.contains($0) }
-        for path in order {
+        for path in order where !referenceOnlyPaths.contains(path) {
             guard let token = light.resolved[path] ?? dark.resolved[path] else { continue }
             let (section, name) = placement(of: token)
             if let reason = PackRules.nameProblem(name) {

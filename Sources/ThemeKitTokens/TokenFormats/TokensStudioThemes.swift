@@ -1,0 +1,194 @@
+/// Which Tokens Studio token sets make up each appearance, from `$themes` and `$metadata`.
+///
+/// The rule (Docs/TokenFormats.md):
+/// - Without themes, every set is enabled, in `$metadata.tokenSetOrder` order, for both appearances.
+/// - A theme is *light* when its normalised name (letters and digits, lowercased) contains `light`, *dark*
+///   when it contains `dark` (dark is checked first, so `light-on-dark` is dark); it is *high contrast* when
+///   the name or its group contains `highcontrast`, `contrast` or ends in `hc`.
+/// - The *appearance group* is the first theme group (`group`, or no group) that has a light or dark theme.
+///   Its first light, dark, high-contrast light and high-contrast dark themes give the four appearances.
+///   One of light and dark missing: the other is used for both, with a warning.
+/// - Every other group contributes its first theme to every appearance (as a resolver's other modifiers
+///   use their default); its other themes are reported as not used.
+/// - No theme is light or dark: the first theme gives both appearances, with a warning.
+/// - A set is `enabled` (its tokens are output), `source` (its tokens can be referenced but are not output)
+///   or `disabled`; when several chosen themes name a set, enabled wins over source.
+struct TokensStudioThemes {
+    struct Theme {
+        var name: String
+        var group: String?
+        var sets: [(name: String, status: String)]
+        var path: String
+    }
+
+    /// One appearance: the sets in order, each enabled or reference-only.
+    struct Appearance: Equatable {
+        var sets: [String]
+        var referenceOnly: Set<String>
+    }
+
+    struct Plan {
+        var light: Appearance
+        var dark: Appearance
+        var highContrastLight: Appearance?
+        var highContrastDark: Appearance?
+    }
+
+    let source: String?
+    var problems: [DTCGProblem] = []
+
+    mutating func warn(_ path: String, _ reason: String, _ code: ThemePackIssue.Code = .incompleteAppearance) {
+        problems.append(
+            DTCGProblem(
+                source: source, path: path, reason: reason, code: code, lenientAction: .usedDefault,
+                alwaysWarning: true))
+    }
+
+    mutating func error(_ path: String, _ reason: String, _ code: ThemePackIssue.Code) {
+        problems.append(DTCGProblem(source: source, path: path, reason: reason, code: code, lenientAction: .ignored))
+    }
+
+    /// Reads `$themes`: an array of `{name, group?, selectedTokenSets: {set: status}}`.
+    mutating func themes(_ value: JSONNode?, path: String) -> [Theme] {
+        guard let value else { return [] }
+        guard case .array(let items) = value else {
+            error(path, "$themes must be an array of themes, not \(value.kindDescription)", .wrongType)
+            return []
+        }
+        var result: [Theme] = []
+        for (index, item) in items.enumerated() {
+            let itemPath = "\(path)[\(index)]"
+            guard case .object(let object) = item, case .string(let name)? = object["name"] else {
+                error(itemPath, "a theme must be an object with a name string", .wrongType)
+                continue
+            }
+            var sets: [(String, String)] = []
+            switch object["selectedTokenSets"] {
+            case .object(let selected)?:
+                for member in selected.members {
+                    guard case .string(let status) = member.value, ["enabled", "source", "disabled"].contains(status)
+                    else {
+                        error(
+                            "\(itemPath).selectedTokenSets.\(member.key)",
+                            "a set's status must be \"enabled\", \"source\" or \"disabled\"", .invalidValue)
+                        continue
+                    }
+                    sets.append((member.key, status))
+                }
+            case nil: break
+            case let other?:
+                error(
+                    "\(itemPath).selectedTokenSets",
+                    "selectedTokenSets must be an object, not \(other.kindDescription)",
+                    .wrongType)
+            }
+            result.append(Theme(name: name, group: object["group"]?.stringValue, sets: sets, path: itemPath))
+        }
+        return result
+    }
+
+    static func normalized(_ text: String) -> String {
+        String(text.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
+    }
+
+    enum Kind { case light, dark, other }
+
+    static func kind(_ theme: Theme) -> Kind {
+        let name = normalized(theme.name)
+        if name.contains("dark") { return .dark }
+        if name.contains("light") { return .light }
+        return .other
+    }
+
+    static func isHighContrast(_ theme: Theme) -> Bool {
+        let name = normalized(theme.name)
+        let group = normalized(theme.group ?? "")
+        return name.contains("contrast") || name.hasSuffix("hc") || name.hasPrefix("hc") || group.contains("contrast")
+    }
+
+    /// The appearances, given the sets in `$metadata.tokenSetOrder` order (then any others).
+    mutating func plan(themes: [Theme], setOrder: [String]) -> Plan {
+        guard !themes.isEmpty else {
+            let all = Appearance(sets: setOrder, referenceOnly: [])
+            return Plan(light: all, dark: all, highContrastLight: nil, highContrastDark: nil)
+        }
+        var groups: [String?] = []
+        for theme in themes where !groups.contains(where: { $0 == theme.group }) { groups.append(theme.group) }
+        // `nil` inside: the themes without a group; `nil` outside: no group has a light or dark theme.
+        let found: String?? = groups.first { group in
+            themes.contains { $0.group == group && Self.kind($0) != .other }
+        }
+        guard case .some(let appearanceGroup) = found else {
+            let first = themes[0]
+            warn(
+                "$themes",
+                "no theme is named light or dark; the theme \(JSONWriter.quoted(first.name)) gives both appearances")
+            let appearance = combine([first], setOrder: setOrder)
+            return Plan(light: appearance, dark: appearance, highContrastLight: nil, highContrastDark: nil)
+        }
+        var common: [Theme] = []
+        for group in groups where group != appearanceGroup {
+            let members = themes.filter { $0.group == group }
+            guard let first = members.first else { continue }
+            common.append(first)
+            for unused in members.dropFirst() {
+                warn(
+                    unused.path,
+                    "the theme \(JSONWriter.quoted(unused.name)) is not used: ThemeKit takes the first theme of "
+                        + "each group that has no light or dark theme")
+            }
+        }
+        let members = themes.filter { $0.group == appearanceGroup }
+        func pick(_ kind: Kind, highContrast: Bool) -> Theme? {
+            members.first { Self.kind($0) == kind && Self.isHighContrast($0) == highContrast }
+        }
+        var light = pick(.light, highContrast: false)
+        var dark = pick(.dark, highContrast: false)
+        if light == nil, let dark {
+            warn("$themes", "no light theme; the dark theme \(JSONWriter.quoted(dark.name)) gives both appearances")
+            light = dark
+        }
+        if dark == nil, let light {
+            warn("$themes", "no dark theme; the light theme \(JSONWriter.quoted(light.name)) gives both appearances")
+            dark = light
+        }
+        let highLight = pick(.light, highContrast: true)
+        let highDark = pick(.dark, highContrast: true)
+        let chosen = [light, dark, highLight, highDark].compactMap { $0?.path }
+        for theme in members where !chosen.contains(theme.path) {
+            warn(
+                theme.path,
+                "the theme \(JSONWriter.quoted(theme.name)) is not used: the first light, dark and high-contrast "
+                    + "themes of its group give the appearances")
+        }
+        func appearance(_ theme: Theme?) -> Appearance? {
+            theme.map { combine([$0] + common, setOrder: setOrder) }
+        }
+        guard let lightAppearance = appearance(light), let darkAppearance = appearance(dark) else {
+            // Unreachable: the appearance group has a light or a dark theme, and each stands in for the other.
+            let all = Appearance(sets: setOrder, referenceOnly: [])
+            return Plan(light: all, dark: all, highContrastLight: nil, highContrastDark: nil)
+        }
+        return Plan(
+            light: lightAppearance, dark: darkAppearance, highContrastLight: appearance(highLight),
+            highContrastDark: appearance(highDark))
+    }
+
+    /// The sets the themes select, in set order; enabled wins over source.
+    func combine(_ themes: [Theme], setOrder: [String]) -> Appearance {
+        var status: [String: String] = [:]
+        var extra: [String] = []
+        for theme in themes {
+            for (name, value) in theme.sets {
+                if status[name] == nil, !setOrder.contains(name) { extra.append(name) }
+                switch (status[name], value) {
+                case ("enabled"?, _): break
+                case ("source"?, "disabled"): break
+                default: status[name] = value
+                }
+            }
+        }
+        let sets = (setOrder + extra).filter { status[$0] == "enabled" || status[$0] == "source" }
+        return Appearance(sets: sets, referenceOnly: Set(sets.filter { status[$0] == "source" }))
+    }
+}
