@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "ThemeKit", targets: ["ThemeKit"]),
         .library(name: "ThemeKitTokens", targets: ["ThemeKitTokens"]),
+        .library(name: "ThemeKitSwiftUI", targets: ["ThemeKitSwiftUI"]),
+        .library(name: "ThemeKitUIKit", targets: ["ThemeKitUIKit"]),
         .executable(name: "themekit-demo", targets: ["ThemeKitDemo"]),
         .executable(name: "themekit", targets: ["ThemeKitTool"]),
         .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
@@ -14,6 +16,10 @@ let package = Package(
     targets: [
         .target(name: "ThemeKit"),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
+        // Apple adapters: every file is inside `#if canImport(SwiftUI)` / `#if canImport(UIKit)`, so they
+        // build empty on Linux; Scripts/ios-check.sh type-checks them for iOS (Docs/SwiftUI.md, Docs/UIKit.md).
+        .target(name: "ThemeKitSwiftUI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
+        .target(name: "ThemeKitUIKit", dependencies: ["ThemeKit", "ThemeKitTokens"]),
         .target(name: "ThemeKitCLI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
         // The `themekit` product's target is not named `themekit`: on case-insensitive file systems (macOS)
         // `Sources/themekit` would be `Sources/ThemeKit`, and its module would clash with the ThemeKit module.

@@ -1,6 +1,9 @@
 /// A Dynamic Type text size the user can choose: the values of UIKit's `UIContentSizeCategory` and
 /// SwiftUI's `ContentSizeCategory`, smallest first. ``large`` is the default.
-public enum ContentSizeCategory: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
+///
+/// Named apart from SwiftUI's `ContentSizeCategory` and `DynamicTypeSize` so that a file importing
+/// both SwiftUI and ThemeKitTokens can use each without qualification.
+public enum TextSizeCategory: String, Hashable, Codable, Sendable, CaseIterable, Comparable {
     /// xSmall.
     case extraSmall
     /// Small.
@@ -40,7 +43,7 @@ public enum ContentSizeCategory: String, Hashable, Codable, Sendable, CaseIterab
 ///
 /// The sizes are Apple's published defaults for the system font (Human Interface Guidelines,
 /// "Dynamic Type sizes", iOS and iPadOS). A token with a ``TextStyle`` scales by the ratio of its style's
-/// size at the user's category to its size at ``ContentSizeCategory/large`` — what `UIFontMetrics` and
+/// size at the user's category to its size at ``TextSizeCategory/large`` — what `UIFontMetrics` and
 /// SwiftUI's `relativeTo:` do on a device — so a 20 pt body token is 20 pt at Large and 20 × 53 / 17 pt at AX5.
 ///
 /// ```swift
@@ -51,13 +54,13 @@ public enum DynamicTypeScale {
     /// The system font's point size for `style` at `category`.
     /// - Parameters:
     ///   - style: A text style.
-    ///   - category: A content size category; ``ContentSizeCategory/large`` by default.
+    ///   - category: A content size category; ``TextSizeCategory/large`` by default.
     /// - Returns: The size in points.
-    public static func pointSize(of style: TextStyle, at category: ContentSizeCategory = .large) -> Double {
-        sizes(of: style)[ContentSizeCategory.allCases.firstIndex(of: category) ?? 3]
+    public static func pointSize(of style: TextStyle, at category: TextSizeCategory = .large) -> Double {
+        sizes(of: style)[TextSizeCategory.allCases.firstIndex(of: category) ?? 3]
     }
 
-    /// A style's sizes, one per category from ``ContentSizeCategory/extraSmall`` to AX5.
+    /// A style's sizes, one per category from ``TextSizeCategory/extraSmall`` to AX5.
     private static func sizes(of style: TextStyle) -> [Double] {
         switch style {
         case .largeTitle: [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]
@@ -78,19 +81,19 @@ public enum DynamicTypeScale {
     ///   - style: The text style the size follows.
     ///   - category: The user's content size category.
     /// - Returns: `pointSize(of: style, at: category) / pointSize(of: style, at: .large)`.
-    public static func scaleFactor(for style: TextStyle, at category: ContentSizeCategory) -> Double {
+    public static func scaleFactor(for style: TextStyle, at category: TextSizeCategory) -> Double {
         pointSize(of: style, at: category) / pointSize(of: style)
     }
 
     /// Scales a size given at the default category along `style`'s curve.
     /// - Parameters:
-    ///   - size: The size at ``ContentSizeCategory/large``, in points.
+    ///   - size: The size at ``TextSizeCategory/large``, in points.
     ///   - style: The text style to follow; `nil` keeps the size fixed.
     ///   - category: The user's content size category.
     ///   - maximum: The largest size to return, if any (to keep a layout intact at AX sizes).
     /// - Returns: The scaled size in points.
     public static func scaledSize(
-        _ size: Double, relativeTo style: TextStyle?, at category: ContentSizeCategory, maximum: Double? = nil
+        _ size: Double, relativeTo style: TextStyle?, at category: TextSizeCategory, maximum: Double? = nil
     ) -> Double {
         let scaled = style.map { size * scaleFactor(for: $0, at: category) } ?? size
         guard let maximum else { return scaled }
@@ -103,15 +106,15 @@ extension TypographyToken {
     /// Dynamic Type curve, or ``size`` unchanged when it has no text style.
     /// - Parameter category: The user's content size category.
     /// - Returns: The size in points.
-    public func scaledSize(at category: ContentSizeCategory) -> Double {
+    public func scaledSize(at category: TextSizeCategory) -> Double {
         DynamicTypeScale.scaledSize(size, relativeTo: textStyle, at: category)
     }
 
     /// The token at a content size category: size and letter spacing scaled together, line height (a
     /// multiple of the size) unchanged, so the text keeps its proportions.
     /// - Parameter category: The user's content size category.
-    /// - Returns: The scaled token; the same token at ``ContentSizeCategory/large`` or without a text style.
-    public func scaled(at category: ContentSizeCategory) -> TypographyToken {
+    /// - Returns: The scaled token; the same token at ``TextSizeCategory/large`` or without a text style.
+    public func scaled(at category: TextSizeCategory) -> TypographyToken {
         guard let textStyle else { return self }
         let factor = DynamicTypeScale.scaleFactor(for: textStyle, at: category)
         var token = self

@@ -13,7 +13,7 @@ import ThemeKitTokens
 
     @Test("body follows Apple's curve at every content size category")
     func bodyAtEveryCategory() {
-        let sizes = ContentSizeCategory.allCases.map { DynamicTypeScale.pointSize(of: .body, at: $0) }
+        let sizes = TextSizeCategory.allCases.map { DynamicTypeScale.pointSize(of: .body, at: $0) }
         #expect(sizes == Self.bodySizes)
     }
 
@@ -41,7 +41,7 @@ import ThemeKitTokens
     @Test("every style grows (never shrinks) from one category to the next")
     func monotonic() {
         for style in TextStyle.allCases {
-            let sizes = ContentSizeCategory.allCases.map { DynamicTypeScale.pointSize(of: style, at: $0) }
+            let sizes = TextSizeCategory.allCases.map { DynamicTypeScale.pointSize(of: style, at: $0) }
             #expect(zip(sizes, sizes.dropFirst()).allSatisfy { $0 <= $1 }, "\(style): \(sizes)")
         }
     }
@@ -50,7 +50,7 @@ import ThemeKitTokens
     func tokenScaling() {
         let token = TypographyToken(size: 20, textStyle: .body, letterSpacing: 0.5)
         let expected = Self.bodySizes.map { 20 * $0 / 17 }
-        let sizes = ContentSizeCategory.allCases.map { token.scaledSize(at: $0) }
+        let sizes = TextSizeCategory.allCases.map { token.scaledSize(at: $0) }
         for (size, value) in zip(sizes, expected) { #expect(abs(size - value) < 1e-9) }
         #expect(token.scaledSize(at: .large) == 20)
         let ax5 = token.scaled(at: .accessibilityExtraExtraExtraLarge)
@@ -62,7 +62,7 @@ import ThemeKitTokens
     @Test("a token without a text style keeps its size at every category")
     func fixedTokens() {
         let token = TypographyToken(size: 13)
-        #expect(ContentSizeCategory.allCases.allSatisfy { token.scaledSize(at: $0) == 13 })
+        #expect(TextSizeCategory.allCases.allSatisfy { token.scaledSize(at: $0) == 13 })
         #expect(token.scaled(at: .accessibilityLarge) == token)
     }
 
@@ -75,10 +75,10 @@ import ThemeKitTokens
 
     @Test("categories are ordered and the five largest are the accessibility sizes")
     func categories() {
-        #expect(ContentSizeCategory.extraSmall < .large)
-        #expect(ContentSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
-        #expect(!ContentSizeCategory.extraExtraExtraLarge.isAccessibilityCategory)
-        #expect(ContentSizeCategory.accessibilityMedium.isAccessibilityCategory)
+        #expect(TextSizeCategory.extraSmall < .large)
+        #expect(TextSizeCategory.allCases.filter(\.isAccessibilityCategory).count == 5)
+        #expect(!TextSizeCategory.extraExtraExtraLarge.isAccessibilityCategory)
+        #expect(TextSizeCategory.accessibilityMedium.isAccessibilityCategory)
     }
 
     @Test(

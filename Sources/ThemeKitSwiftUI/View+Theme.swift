@@ -1,0 +1,137 @@
+#if canImport(SwiftUI)
+    import SwiftUI
+    import ThemeKitTokens
+
+    extension View {
+        /// Installs `theme` for this view tree and keeps it in step with the system appearance.
+        ///
+        /// ```swift
+        /// @main struct MyApp: App {
+        ///     let theme = Theme(storage: UserDefaultsThemeStorage(), delivery: .mainThread)
+        ///     var body: some Scene {
+        ///         WindowGroup { ContentView().theme(theme) }
+        ///     }
+        /// }
+        /// ```
+        ///
+        /// What it does:
+        /// - `@Environment(\.theme)`, ``ThemeValue`` and ``ThemeAppearance`` below read `theme`.
+        /// - The environment's `colorScheme` and `colorSchemeContrast` (as they are where the modifier is
+        ///   applied) are forwarded to ``ThemeKit/Theme/systemStyleDidChange(to:)`` and
+        ///   ``ThemeKit/Theme/systemContrastDidChange(to:)`` when the view appears and whenever they
+        ///   change, so a theme that ``ThemeKit/Theme/followsSystem`` follows the device.
+        /// - While the user has forced a style (`followsSystem` is off), the content's `colorScheme` is the
+        ///   one that style is drawn in (see ``ThemeKit/SystemAppearance/windowOverride(followsSystem:style:baseStyles:)``;
+        ///   custom styles use the base styles of the applied pack's ``ThemeKitTokens/ThemePackColors``),
+        ///   so system controls and `Color(_: ColorSet)` match the theme. To force the window's chrome as
+        ///   well (status bar, alerts), attach ThemeKitUIKit's window bridge.
+        ///
+        /// Use a theme created with `delivery: .mainThread` so a pack applied on a background queue
+        /// updates views on the main thread.
+        /// - Parameter theme: The theme to install.
+        /// - Returns: A view that installs the theme.
+        public func theme(_ theme: Theme) -> some View {
+            modifier(ThemeInstaller(theme: theme))
+        }
+    }
+
+    /// The modifier behind ``SwiftUI/View/theme(_:)``.
+    private struct ThemeInstaller: ViewModifier {
+        let theme: Theme
+        @Environment(\.colorScheme) private var colorScheme
+        @Environment(\.colorSchemeContrast) private var colorSchemeContrast
+        @StateObject private var state = ThemeSwitchState()
+
+        func body(content: Content) -> some View {
+            state.connect(theme)
+            state.report(
+                SystemAppearance(colorScheme), ThemeContrast(systemIncreased: colorSchemeContrast == .increased))
+            let forced = ThemeSwitchState.forcedAppearance(of: theme)
+            return
+                content
+                .environment(\.theme, theme)
+                .environment(\.themeNode, nil)
+                .environment(\.colorScheme, forced.map(ColorScheme.init) ?? colorScheme)
+        }
+    }
+
+    /// Redraws the installing view when what decides the content's forced colour scheme changes: the
+    /// style, whether the theme follows the system, and the applied pack's custom styles.
+    @MainActor
+    final class ThemeSwitchState: ObservableObject {
+        private weak var theme: Theme?
+        private var lastForced: SystemAppearance?
+        private var subscription: ThemeSubscription?
+        private var reported: (appearance: SystemAppearance, contrast: ThemeContrast)?
+
+        nonisolated init() {}
+
+        /// Subscribes to `theme`'s events, once per theme; publishes nothing (it runs during a view update).
+        func connect(_ theme: Theme) {
+            guard self.theme !== theme else { return }
+            self.theme = theme
+            reported = nil
+            ThemeEnvironmentFallback.install(theme)
+            lastForced = Self.forcedAppearance(of: theme)
+            subscription = theme.events.subscribe { [weak self] event in
+                switch event {
+                case .styleChanged, .followsSystemChanged, .extensionChanged, .variantChanged:
+                    performOnMain { self?.themeDidChange() }
+                default: break
+                }
+            }
+        }
+
+        /// Forwards the system appearance read where the modifier is applied, when it differs from what was
+        /// reported last.
+        ///
+        /// Called from `body`, which reads the environment and is evaluated again when it changes. The first
+        /// report is made at once — nothing below is bound yet, so no view is invalidated during the update —
+        /// and later ones right after the update, since they make views below redraw.
+        func report(_ appearance: SystemAppearance, _ contrast: ThemeContrast) {
+            guard let theme else { return }
+            if let reported, reported.appearance == appearance, reported.contrast == contrast { return }
+            let isFirst = reported == nil
+            reported = (appearance, contrast)
+            let send = { @Sendable in
+                theme.systemStyleDidChange(to: appearance.style)
+                theme.systemContrastDidChange(to: contrast)
+            }
+            if isFirst { send() } else { DispatchQueue.main.async(execute: send) }
+        }
+
+        private func themeDidChange() {
+            guard let theme else { return }
+            let forced = Self.forcedAppearance(of: theme)
+            guard forced != lastForced else { return }
+            lastForced = forced
+            objectWillChange.send()
+        }
+
+        /// The appearance the content is forced to, `nil` when it follows the system.
+        static func forcedAppearance(of theme: Theme) -> SystemAppearance? {
+            SystemAppearance.windowOverride(
+                followsSystem: theme.followsSystem, style: theme.style,
+                baseStyles: theme.value(ThemePackColors.self).styles)
+        }
+    }
+
+    extension SystemAppearance {
+        /// The appearance of a SwiftUI colour scheme (a scheme added after `.dark` counts as light).
+        /// - Parameter colorScheme: The scheme.
+        public init(_ colorScheme: ColorScheme) {
+            self = colorScheme == .dark ? .dark : .light
+        }
+    }
+
+    extension ColorScheme {
+        /// The colour scheme of a system appearance.
+        /// - Parameter appearance: The appearance.
+        public init(_ appearance: SystemAppearance) {
+            switch appearance {
+            case .light: self = .light
+            case .dark: self = .dark
+            }
+        }
+    }
+#endif

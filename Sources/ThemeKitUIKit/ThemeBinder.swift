@@ -1,0 +1,308 @@
+#if canImport(UIKit) && !os(watchOS)
+    import ThemeKitTokens
+    import UIKit
+
+    extension Theme {
+        /// A namespace for binding one object's properties to this theme.
+        ///
+        /// ```swift
+        /// theme.themed(titleLabel).textColor { env in UIColor(env[Palette.self].text) }
+        /// theme.themed(button).titleColor(for: .highlighted) { env in UIColor(env[Palette.self].accent) }
+        /// theme.themed(view, in: sidebar).backgroundColor { env in UIColor(env[Palette.self].background) }
+        /// ```
+        ///
+        /// Each call binds one property: its provider runs now and again whenever what it read through
+        /// `env` changes, on the main thread (for a theme created with `delivery: .mainThread`). Binding
+        /// the same property again replaces the earlier provider. The object is held weakly.
+        /// - Parameters:
+        ///   - object: The object to theme.
+        ///   - node: The override scope the object lives in; `nil` keeps its current one (the root for a
+        ///     new object).
+        /// - Returns: The namespace.
+        @MainActor
+        public func themed<Object: AnyObject>(_ object: Object, in node: ThemeNode? = nil) -> ThemeBinder<Object> {
+            ThemeBinder(object: object, theme: self, node: node)
+        }
+    }
+
+    /// Binds the properties of one object to a theme: common UIKit properties through their setters,
+    /// any other property through a key path, and multi-state APIs through identified closures.
+    ///
+    /// Made by ``ThemeKit/Theme/themed(_:in:)``. Providers are `@MainActor`: they may build UIKit values
+    /// (bar appearances, attributed strings). They must run on the main thread, which a theme created
+    /// with `delivery: .mainThread` guarantees.
+    @MainActor
+    public struct ThemeBinder<Object: AnyObject> {
+        /// The object being themed.
+        public let object: Object
+        /// The theme it follows.
+        public let theme: Theme
+        /// The override scope it lives in, if one was given.
+        public let node: ThemeNode?
+
+        /// Keeps any property equal to what `provider` returns, written through its key path.
+        ///
+        /// Prefer the named properties (``backgroundColor(_:)`` and the others): they write through the
+        /// property's setter directly, which is faster for UIKit's Objective-C properties.
+        /// - Parameters:
+        ///   - keyPath: The property.
+        ///   - provider: Computes the value.
+        public func set<Value>(
+            _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+            _ provider: @escaping @MainActor @Sendable (ThemeContext) -> Value
+        ) {
+            theme.bind(object, keyPath, in: node) { env in Self.onMain(env, provider) }
+        }
+
+        /// Keeps a property equal to what `provider` returns, written by `assign` (a direct setter).
+        /// - Parameters:
+        ///   - keyPath: The property; it identifies the binding (binding it again replaces this one).
+        ///   - assign: Writes the value to the object.
+        ///   - provider: Computes the value.
+        public func set<Value>(
+            _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+            assign: @escaping @MainActor @Sendable (Object, Value) -> Void,
+            _ provider: @escaping @MainActor @Sendable (ThemeContext) -> Value
+        ) {
+            theme.bind(
+                object, keyPath,
+                set: { object, value in
+                    nonisolated(unsafe) let object = object
+                    nonisolated(unsafe) let value = value
+                    MainActor.assumeIsolated { assign(object, value) }
+                }, in: node
+            ) { env in Self.onMain(env, provider) }
+        }
+
+        /// Runs `body` now and whenever what it read through `env` changes: for states, layers and any
+        /// API that is not one property.
+        ///
+        /// With an `id`, customizing again with the same id replaces the earlier closure (one per
+        /// control state, say); without one each call adds a closure.
+        /// - Parameters:
+        ///   - id: Identifies the closure among the object's customizations.
+        ///   - body: Applies the theme to the object.
+        public func customize(
+            id: String? = nil, _ body: @escaping @MainActor @Sendable (Object, ThemeContext) -> Void
+        ) {
+            let run: @Sendable (Object, ThemeContext) -> Void = { object, env in
+                nonisolated(unsafe) let object = object
+                nonisolated(unsafe) let env = env
+                MainActor.assumeIsolated { body(object, env) }
+            }
+            if let id {
+                theme.customize(object, id: id, in: node, run)
+            } else {
+                theme.customize(object, in: node, run)
+            }
+        }
+
+        /// Re-runs every provider and customization of the object now (after its state changed).
+        public func refresh() { theme.refresh(object) }
+
+        /// Removes every binding and customization of the object; its properties keep their values.
+        public func unbindAll() { theme.unbindAll(object) }
+
+        /// Calls a main-actor provider from the theme's delivery, which runs on the main thread.
+        nonisolated static func onMain<Value>(
+            _ env: ThemeContext, _ provider: @MainActor @Sendable (ThemeContext) -> Value
+        ) -> Value {
+            nonisolated(unsafe) let env = env
+            nonisolated(unsafe) var result: Value?
+            MainActor.assumeIsolated { result = provider(env) }
+            return result!
+        }
+    }
+
+    extension ThemeBinder where Object: UIView {
+        /// Binds `backgroundColor`.
+        /// - Parameter provider: Computes the colour.
+        public func backgroundColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            set(\.backgroundColor, assign: { $0.backgroundColor = $1 }, provider)
+        }
+
+        /// Binds `tintColor`.
+        /// - Parameter provider: Computes the colour.
+        public func tintColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            set(\.tintColor, assign: { $0.tintColor = $1 }, provider)
+        }
+
+        /// Binds `layer.borderColor`, resolving a dynamic colour for the view's traits.
+        ///
+        /// A layer keeps a `CGColor`, which UIKit does not resolve again when the appearance changes, so
+        /// the binding depends on the style and contrast and is resolved again when either changes.
+        /// - Parameter provider: Computes the colour.
+        public func borderColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            layerColor(id: "layer.borderColor", provider) { $0.layer.borderColor = $1 }
+        }
+
+        /// Binds `layer.shadowColor`, resolving a dynamic colour for the view's traits (see ``borderColor(_:)``).
+        /// - Parameter provider: Computes the colour.
+        public func shadowColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            layerColor(id: "layer.shadowColor", provider) { $0.layer.shadowColor = $1 }
+        }
+
+        private func layerColor(
+            id: String, _ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?,
+            _ write: @escaping @MainActor @Sendable (UIView, CGColor?) -> Void
+        ) {
+            customize(id: id) { view, env in
+                _ = (env.style, env.contrast)  // the resolved CGColor depends on both
+                write(view, provider(env)?.resolvedColor(with: view.traitCollection).cgColor)
+            }
+        }
+    }
+
+    extension ThemeBinder where Object: UILabel {
+        /// Binds `textColor`.
+        /// - Parameter provider: Computes the colour.
+        public func textColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            set(\.textColor, assign: { $0.textColor = $1 }, provider)
+        }
+
+        /// Binds `font`.
+        /// - Parameter provider: Computes the font.
+        public func font(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIFont?) {
+            set(\.font, assign: { $0.font = $1 }, provider)
+        }
+
+        /// Sets attributes over the whole of `attributedText`, keeping its string.
+        /// - Parameter provider: Computes the attributes.
+        public func attributedTextAttributes(
+            _ provider: @escaping @MainActor @Sendable (ThemeContext) -> [NSAttributedString.Key: Any]
+        ) {
+            customize(id: "attributedText.attributes") { label, env in
+                let text = NSMutableAttributedString(attributedString: label.attributedText ?? NSAttributedString())
+                text.addAttributes(provider(env), range: NSRange(location: 0, length: text.length))
+                label.attributedText = text
+            }
+        }
+    }
+
+    extension ThemeBinder where Object: UITextField {
+        /// Binds `textColor`.
+        /// - Parameter provider: Computes the colour.
+        public func textColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            set(\.textColor, assign: { $0.textColor = $1 }, provider)
+        }
+
+        /// Binds `font`.
+        /// - Parameter provider: Computes the font.
+        public func font(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIFont?) {
+            set(\.font, assign: { $0.font = $1 }, provider)
+        }
+    }
+
+    extension ThemeBinder where Object: UITextView {
+        /// Binds `textColor`.
+        /// - Parameter provider: Computes the colour.
+        public func textColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            set(\.textColor, assign: { $0.textColor = $1 }, provider)
+        }
+
+        /// Binds `font`.
+        /// - Parameter provider: Computes the font.
+        public func font(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIFont?) {
+            set(\.font, assign: { $0.font = $1 }, provider)
+        }
+    }
+
+    extension ThemeBinder where Object: UIButton {
+        /// Binds the title colour for one control state (`setTitleColor(_:for:)`); one binding per state.
+        /// - Parameters:
+        ///   - state: The control state.
+        ///   - provider: Computes the colour.
+        public func titleColor(
+            for state: UIControl.State, _ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?
+        ) {
+            customize(id: "titleColor.\(state.rawValue)") { button, env in
+                button.setTitleColor(provider(env), for: state)
+            }
+        }
+
+        /// Binds the background image for one control state; one binding per state.
+        /// - Parameters:
+        ///   - state: The control state.
+        ///   - provider: Computes the image.
+        public func backgroundImage(
+            for state: UIControl.State, _ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIImage?
+        ) {
+            customize(id: "backgroundImage.\(state.rawValue)") { button, env in
+                button.setBackgroundImage(provider(env), for: state)
+            }
+        }
+    }
+
+    #if os(iOS)
+        extension ThemeBinder where Object: UINavigationBar {
+            /// Binds the bar's standard, compact and scroll-edge appearances to one appearance.
+            /// - Parameter provider: Builds the appearance.
+            public func appearance(
+                _ provider: @escaping @MainActor @Sendable (ThemeContext) -> UINavigationBarAppearance
+            ) {
+                customize(id: "navigationBar.appearance") { bar, env in
+                    let appearance = provider(env)
+                    bar.standardAppearance = appearance
+                    bar.compactAppearance = appearance
+                    bar.scrollEdgeAppearance = appearance
+                }
+            }
+        }
+
+        extension ThemeBinder where Object: UITabBar {
+            /// Binds the bar's standard and (iOS 15+) scroll-edge appearances to one appearance.
+            /// - Parameter provider: Builds the appearance.
+            public func appearance(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UITabBarAppearance) {
+                customize(id: "tabBar.appearance") { bar, env in
+                    let appearance = provider(env)
+                    bar.standardAppearance = appearance
+                    if #available(iOS 15.0, *) { bar.scrollEdgeAppearance = appearance }
+                }
+            }
+        }
+
+        extension ThemeBinder where Object: UIToolbar {
+            /// Binds the toolbar's standard and compact appearances to one appearance.
+            /// - Parameter provider: Builds the appearance.
+            public func appearance(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIToolbarAppearance) {
+                customize(id: "toolbar.appearance") { bar, env in
+                    let appearance = provider(env)
+                    bar.standardAppearance = appearance
+                    bar.compactAppearance = appearance
+                }
+            }
+        }
+    #endif
+
+    /// An object that applies a theme to itself in one method, re-run whenever what it read changes.
+    ///
+    /// ```swift
+    /// final class ProfileHeader: UIView, ThemeApplying {
+    ///     func apply(theme env: ThemeContext) {
+    ///         backgroundColor = UIColor(env[Palette.self].background)
+    ///         nameLabel.textColor = UIColor(env[Palette.self].text)
+    ///     }
+    /// }
+    /// theme.adopt(header)
+    /// ```
+    @MainActor
+    public protocol ThemeApplying: AnyObject {
+        /// Applies the theme. Runs on the main thread at once and after each change of what it read;
+        /// `env.isAnimatable` is `false` on the first run.
+        /// - Parameter env: The resolved style, contrast and values at the object's node.
+        func apply(theme env: ThemeContext)
+    }
+
+    extension Theme {
+        /// Calls `object.apply(theme:)` now and whenever what it read through `env` changes.
+        ///
+        /// Adopting the same object again replaces the earlier registration.
+        /// - Parameters:
+        ///   - object: The object.
+        ///   - node: The override scope the object lives in; `nil` keeps its current one.
+        @MainActor
+        public func adopt<Object: ThemeApplying>(_ object: Object, in node: ThemeNode? = nil) {
+            themed(object, in: node).customize(id: "ThemeApplying") { object, env in object.apply(theme: env) }
+        }
+    }
+#endif
