@@ -26,7 +26,7 @@ case "$mode" in
 thread)
     skip=${SANITIZE_SKIP:-}
     # Suites that run code on several threads or tasks at once.
-    filter=${SANITIZE_FILTER:-'ConcurrencyStressTests|ThemedPropertyTests|ReentrancyTests|LeakTests|LockDisciplineTests|ThemeEventBusTests|ObservationBridgeTests|BatchTests|BatchedBindingTests|ThemePackLoader|PackCacheTests|TransferStateMachineTests|TestHTTPServerTests'}
+    filter=${SANITIZE_FILTER:-'ConcurrencyStressTests|ThemedPropertyTests|MainThreadDeliveryTests|ClosureBindingTests|SetterTests|ReentrancyTests|LeakTests|LockDisciplineTests|ThemeEventBusTests|ObservationBridgeTests|BatchTests|BatchedBindingTests|ThemePackLoader|PackCacheTests|TransferStateMachineTests|TestHTTPServerTests'}
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
     ;;
 address)

@@ -2,6 +2,9 @@
 //
 //     ThemeKitCrashChild storage <file>   rewrites one key of a JSONFileThemeStorage in a loop
 //     ThemeKitCrashChild theme <file>     switches a Theme's style and stores an app value in a loop
+//     ThemeKitCrashChild nil-optional <unused>
+//                                         binds `\.badge!.text`, sets `badge` to nil and switches the
+//                                         style: the key-path write must trap ("Unexpectedly found nil")
 //     ThemeKitCrashChild measure <seconds> <executable> <argument>...
 //                                         runs a program (killed after <seconds>) and reports how
 //                                         it ended and its peak memory
@@ -95,6 +98,32 @@ func runTheme(_ url: URL) {
     failures.cancel()
 }
 
+/// A property reached through an optional, for `nil-optional`.
+struct Badge {
+    var text = ""
+    var icon: AnyObject?
+}
+
+// Sound: only this process's main thread touches it.
+final class BadgeHolder: @unchecked Sendable {
+    var badge: Badge? = Badge()
+}
+
+/// Binds a key path through an optional, makes the optional `nil`, then switches the
+/// style. Swift's key-path write must trap; a runtime that wrote behind the setter
+/// would resurrect the optional instead (and report `survived`).
+func runNilOptional() -> Never {
+    let theme = Theme(storage: InMemoryThemeStorage())
+    let holder = BadgeHolder()
+    theme.bind(holder, \.badge!.text) { env in env.style.rawValue }
+    guard holder.badge?.text == "light" else { fail("the binding did not write: \(String(describing: holder.badge))") }
+    holder.badge = nil
+    report("before-switch")
+    theme.style = .dark
+    report("survived \(String(describing: holder.badge))")
+    exit(0)
+}
+
 /// Runs `command` with this process's standard output and error, killing it after
 /// `seconds`, then reports `measured-status <wait status>` and `peak-memory-bytes <n>`.
 ///
@@ -130,10 +159,13 @@ let arguments = CommandLine.arguments
 if arguments.count >= 4 && arguments[1] == "measure", let seconds = Double(arguments[2]) {
     runMeasured(seconds: seconds, Array(arguments.dropFirst(3)))
 }
-guard arguments.count == 3 else { fail("usage: ThemeKitCrashChild storage|theme <file>, or measure <command>") }
+guard arguments.count == 3 else {
+    fail("usage: ThemeKitCrashChild storage|theme|nil-optional <file>, or measure <command>")
+}
 let url = URL(fileURLWithPath: arguments[2])
 switch arguments[1] {
 case "storage": runStorage(url)
 case "theme": runTheme(url)
+case "nil-optional": runNilOptional()
 default: fail("unknown mode \(arguments[1])")
 }

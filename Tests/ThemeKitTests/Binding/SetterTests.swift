@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import Testing
 import ThemeKit
+import ThemeKitTestSupport
 
 /// What a UIKit property is: a computed property whose setter does work.
 // Sound: test objects are only touched by the thread that drives the theme in each test.
@@ -164,5 +165,22 @@ private final class Model: @unchecked Sendable {
         theme.style = .light
         #expect(model.tint == "light")
         #expect(changes.count == 2)
+    }
+
+    @Test("a key-path write through an optional that became nil traps, as Swift promises, instead of resurrecting it")
+    func writeThroughNilOptionalTraps() throws {
+        let executable = try #require(
+            ChildProcess.siblingExecutable(named: "ThemeKitCrashChild"),
+            "ThemeKitCrashChild is not built beside the tests: run `swift build --build-tests` first")
+        let child = try ChildProcess(executable: executable, arguments: ["nil-optional", "-"])
+        let termination = child.waitForExit()
+        let lines = child.readRemainingLines(timeout: 10)
+        #expect(lines.contains("before-switch"))
+        #expect(!lines.contains { $0.hasPrefix("survived") }, "\(lines)")
+        #expect(lines.contains { $0.contains("Unexpectedly found nil") }, "\(lines)")
+        guard case .signalled = termination else {
+            Issue.record("the child ended with \(termination), not a trap: \(lines)")
+            return
+        }
     }
 }
