@@ -25,8 +25,9 @@ extension DTCGImporter {
     /// The resolver's `resolutionOrder` is applied once per appearance, later sources winning.
     /// The modifier whose contexts include `light` and `dark` (any case) chooses the appearance;
     /// its high-contrast contexts are found by name — `lightHighContrast`, `light-hc`,
-    /// `light-high-contrast`, `highContrastLight` (and the dark equivalents). Every other modifier
-    /// uses its `default` context. A resolver with no such modifier gives the same values in
+    /// `light-high-contrast`, `highContrastLight`, Apple HIG's `light_ax` (and the dark equivalents). Every
+    /// other modifier uses its `default` context, or its first context in document order when it has none.
+    /// A resolver with no such modifier gives the same values in
     /// both appearances, with a warning.
     ///
     /// `$ref`s may be `#/sets/…` and `#/modifiers/…` pointers, relative file paths with an
@@ -124,8 +125,13 @@ struct DTCGResolverLoader {
         String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) })
     }
 
-    static let highContrastLightNames: Set<String> = ["lighthc", "lighthighcontrast", "highcontrastlight", "hclight"]
-    static let highContrastDarkNames: Set<String> = ["darkhc", "darkhighcontrast", "highcontrastdark", "hcdark"]
+    // `_ax` is Apple HIG's name for Increase Contrast (`light_ax`, `dark_ax`).
+    static let highContrastLightNames: Set<String> = [
+        "lighthc", "lighthighcontrast", "highcontrastlight", "hclight", "lightax",
+    ]
+    static let highContrastDarkNames: Set<String> = [
+        "darkhc", "darkhighcontrast", "highcontrastdark", "hcdark", "darkax",
+    ]
 
     /// The documents of each appearance.
     mutating func appearances() -> DTCGImporter.AppearanceDocuments {
