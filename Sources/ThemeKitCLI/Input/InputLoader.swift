@@ -24,7 +24,9 @@ struct InputFailure: Error {
 /// Reads any input the tool accepts into a ``ThemePack``, using the library's decoders.
 ///
 /// Files are read once, within ``JSONLimits/default``; the JSON is parsed once and handed to the
-/// decoder its content calls for (see ``InputKind/detect(_:)``). A folder is read as an asset catalog.
+/// decoder its content calls for (see ``InputKind/detect(_:)``). A folder with `$metadata.json` or
+/// `$themes.json` (or either file named directly) is a Tokens Studio export; any other folder is read as an
+/// asset catalog.
 /// `-` reads standard input.
 struct InputLoader {
     var policy: DecodingPolicy
@@ -46,7 +48,18 @@ struct InputLoader {
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
                 throw InputFailure(path: path, kind: nil, issues: [Self.fileIssue(path, "no such file or folder")])
             }
-            if isDirectory.boolValue { return try loadCatalog(path, url: url) }
+            if isDirectory.boolValue {
+                if InputKind.tokensStudioMarkers.contains(where: {
+                    FileManager.default.fileExists(atPath: url.appendingPathComponent($0).path)
+                }) {
+                    return try loadTokensStudioFolder(path, url: url, context: context)
+                }
+                return try loadCatalog(path, url: url)
+            }
+            // `$metadata.json` or `$themes.json` named directly: the export is its folder.
+            if InputKind.tokensStudioMarkers.contains(url.lastPathComponent) {
+                return try loadTokensStudioFolder(path, url: url.deletingLastPathComponent(), context: context)
+            }
         }
         context.progress.begin("reading \(source)")
         let data = try read(path, context: context)
@@ -71,6 +84,18 @@ struct InputLoader {
                 return LoadedInput(
                     path: path, kind: kind, pack: result.pack, warnings: result.warnings,
                     statistics: result.statistics)
+            case .styleDictionary:
+                let result = try importer.pack(
+                    styleDictionary: document, source: source, id: packID(for: path), name: packName(for: path))
+                return LoadedInput(
+                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
+                    statistics: result.statistics)
+            case .tokensStudio:
+                let result = try importer.pack(
+                    tokensStudio: document, source: source, id: packID(for: path), name: packName(for: path))
+                return LoadedInput(
+                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
+                    statistics: result.statistics)
             case .dtcgResolver:
                 let folder =
                     path == "-"
@@ -86,6 +111,23 @@ struct InputLoader {
         }
     }
 
+    /// Reads a Tokens Studio multi-file export (a folder with `$metadata.json` or `$themes.json`).
+    private func loadTokensStudioFolder(_ path: String, url: URL, context: CommandContext) throws(InputFailure)
+        -> LoadedInput
+    {
+        context.progress.begin("reading the Tokens Studio export \(Self.displayName(of: path))")
+        let folderName = url.lastPathComponent
+        do {
+            let result = try importer.pack(
+                tokensStudioFolder: url, id: packID(for: folderName), name: packName(for: folderName))
+            return LoadedInput(
+                path: path, kind: .tokensStudio, pack: result.pack, warnings: result.warnings,
+                statistics: result.statistics)
+        } catch {
+            throw InputFailure(path: path, kind: .tokensStudio, issues: error.issues)
+        }
+    }
+
     /// Imports separate DTCG documents for each appearance (`convert --dark`…).
     func loadAppearances(
         light: String, dark: String, highContrastLight: String?, highContrastDark: String?, context: CommandContext
@@ -93,10 +135,20 @@ struct InputLoader {
         func document(_ path: String) throws(InputFailure) -> DTCGDocument {
             context.progress.begin("reading \(Self.displayName(of: path))")
             let data = try read(path, context: context)
+            let source = Self.displayName(of: path)
+            let json: JSONDocument
             do {
-                return try DTCGDocument(data: data, source: Self.displayName(of: path), limits: limits)
+                json = try JSONReader(limits: limits).read(data)
             } catch {
-                throw InputFailure(path: path, kind: .dtcgTokens, issues: error.issues)
+                throw InputFailure(
+                    path: path, kind: .dtcgTokens, issues: ThemePackError.malformedJSON(error, source: source).issues)
+            }
+            // Style Dictionary and Tokens Studio files are translated; anything else is read as DTCG.
+            switch TokenFormat.detect(json.value) {
+            case let format? where format != .dtcg:
+                return DTCGDocument(legacy: json, format: format, source: source, maxAliasChain: importer.maxAliasChain)
+            default:
+                return DTCGDocument(document: json, source: source)
             }
         }
         let lightDocument = try document(light)
