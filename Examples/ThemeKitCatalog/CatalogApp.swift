@@ -1,0 +1,27 @@
+import SwiftUI
+import ThemeKitSwiftUI
+import ThemeKitTokens
+
+/// ThemeKit's iOS catalog: SwiftUI screens and one hosted UIKit screen over one theme.
+///
+/// Add `Examples/Packs/ocean.json` and `ember.json` to the app target's resources; the app also loads a
+/// pack from any URL.
+@main @MainActor
+struct CatalogApp: App {
+    @StateObject private var model = CatalogModel()
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView(model: model)
+                .background(WindowBridgeAttacher(theme: model.theme))
+                .theme(model.theme)
+        }
+    }
+}
+
+extension ThemeStyle {
+    /// The ocean pack's night style, based on dark.
+    static let deepSea = ThemeStyle(rawValue: "deepSea")
+    /// The ember pack's paper style, based on light.
+    static let sepia = ThemeStyle(rawValue: "sepia")
+}
