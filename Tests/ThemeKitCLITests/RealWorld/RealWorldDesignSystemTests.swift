@@ -41,7 +41,9 @@ struct RealWorldDesignSystemTests {
                 result[path.joined(separator: ".")] = hex.uppercased()
                 continue
             }
-            for member in object.members where !member.key.hasPrefix("$") { stack.append((member.value, path + [member.key])) }
+            for member in object.members where !member.key.hasPrefix("$") {
+                stack.append((member.value, path + [member.key]))
+            }
         }
         return result
     }
@@ -68,8 +70,11 @@ struct RealWorldDesignSystemTests {
         let validate = themekit(["validate", resolver])
         #expect(validate.status == 1)
         #expect(validate.stdout.components(separatedBy: "refers to a token that does not exist (left out)").count == 12)
-        #expect(validate.stdout.components(separatedBy: "so it is read as a color").count == 18)  // 17 untyped, once each
-        #expect(validate.stdout.contains("(DTCG resolver \"Apple Human Interface Guidelines\": 29 tokens read; 18 colours)"))
+        // Each of the 17 untyped colours is reported once.
+        #expect(validate.stdout.components(separatedBy: "so it is read as a color").count == 18)
+        #expect(
+            validate.stdout.contains("(DTCG resolver \"Apple Human Interface Guidelines\": 29 tokens read; 18 colours)")
+        )
         #expect(!validate.stdout.contains("incompleteAppearance"))
     }
 
@@ -87,7 +92,9 @@ struct RealWorldDesignSystemTests {
         #expect(validate.stdout.contains("cjk-letter-spacing.$value.unit: the unit \"em\" is not px or rem (left out)"))
         #expect(validate.stdout.contains("android-elevation.$value.unit: the unit \"dp\" is not px or rem (left out)"))
         // No default on the size modifier: the first context in document order.
-        #expect(validate.stdout.contains("modifiers.size: the modifier has no default context; the first one, \"desktop\", is used"))
+        #expect(
+            validate.stdout.contains(
+                "modifiers.size: the modifier has no default context; the first one, \"desktop\", is used"))
         let pack = try pack([resolver])
         #expect(pack.colors.count == 555)
         #expect(pack.radii.count == 28)
@@ -128,7 +135,9 @@ struct RealWorldDesignSystemTests {
             validate.stdout.contains(
                 "(DTCG resolver \"Microsoft Fluent 2\": 178 tokens read; 151 colours, 13 text styles, 3 radii, "
                     + "5 spacing values; not mapped: 6 shadows)"))
-        #expect(validate.stdout.contains("modifiers.theme: the modifier has no default context; the first one, \"default\", is used"))
+        #expect(
+            validate.stdout.contains(
+                "modifiers.theme: the modifier has no default context; the first one, \"default\", is used"))
         let pack = try pack([resolver])
         // theme-default.tokens.json, not theme-inverted (#F1707B).
         #expect(pack.colors["semanticColors.errorText"]?.light.hex == "#A4262C")
@@ -163,7 +172,9 @@ struct RealWorldDesignSystemTests {
         let file = try realworld("style-dictionary-basic-colors.json")
         let validate = themekit(["validate", file])
         #expect(validate.status == 0)
-        #expect(validate.stdout.hasSuffix("valid (DTCG tokens \"style-dictionary-basic-colors\": 11 tokens read; 11 colours)\n"))
+        #expect(
+            validate.stdout.hasSuffix(
+                "valid (DTCG tokens \"style-dictionary-basic-colors\": 11 tokens read; 11 colours)\n"))
         let pack = try pack([file])
         #expect(pack.colors["colors.black"]?.light.hex == "#000000")
         #expect(pack.colors["colors.orange.900"]?.light.hex == "#7B341E")
