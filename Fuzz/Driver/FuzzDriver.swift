@@ -2,7 +2,8 @@
 //
 // Scripts/fuzz.sh builds it with `-sanitize=fuzzer,address -D THEMEKIT_LIBFUZZER`: its
 // main then hands control to libFuzzer, which calls `fuzzTestOneInput` with each input.
-// THEMEKIT_FUZZ_TARGET (hex, pack or dtcg) chooses the target, so one build serves all.
+// THEMEKIT_FUZZ_TARGET (hex, pack, dtcg, css, style-dictionary or tokens-studio) chooses the target,
+// so one build serves all.
 //
 // In an ordinary build it is a replayer instead: `ThemeKitFuzz <target> <file>...` runs
 // each file through the target, prints `peak-memory-bytes N`, and exits with status 1
@@ -59,7 +60,8 @@ enum FuzzDriver {
 
     static func replay(_ arguments: [String]) {
         guard let name = arguments.first, let target = FuzzTarget(rawValue: name) else {
-            printError("usage: ThemeKitFuzz hex|pack|dtcg <file>...")
+            let names = FuzzTarget.allCases.map(\.rawValue).joined(separator: "|")
+            printError("usage: ThemeKitFuzz \(names) <file>...")
             exit(2)
         }
         var failed = false

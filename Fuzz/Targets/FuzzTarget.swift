@@ -18,6 +18,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case pack
     /// `DTCGDocument` and `DTCGImporter` under both policies, and the exporter's round trip.
     case dtcg
+    /// `ThemeColor(css:)` on the input as UTF-8 text.
+    case css
+    /// The Style Dictionary reader (`DTCGImporter.pack(styleDictionary:)`) under both policies.
+    case styleDictionary = "style-dictionary"
+    /// The Tokens Studio reader (`DTCGImporter.pack(tokensStudio:)`: sets, `$themes`, math) under both policies.
+    case tokensStudio = "tokens-studio"
 
     /// Runs one input through the target.
     /// - Parameter data: The input bytes.
@@ -27,6 +33,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .hex: Self.checkHex(data)
         case .pack: Self.checkPack(data)
         case .dtcg: Self.checkDTCG(data)
+        case .css: Self.checkCSS(data)
+        case .styleDictionary: Self.checkLegacy(data, format: .styleDictionary)
+        case .tokensStudio: Self.checkLegacy(data, format: .tokensStudio)
         }
     }
 
@@ -135,6 +144,84 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             } catch {
                 violations.append("the exporter wrote a document the importer rejects: \(error)")
             }
+        }
+        return violations
+    }
+
+    // MARK: CSS colours
+
+    static func checkCSS(_ data: Data) -> [String] {
+        let text = String(decoding: data, as: UTF8.self)
+        let color: ThemeColor
+        do {
+            color = try ThemeColor(css: text)
+        } catch {
+            var violations: [String] = []
+            if isHexColor(text) { violations.append("rejected the hex colour \(text.debugDescription): \(error)") }
+            if error.description.isEmpty { violations.append("an empty error for \(text.debugDescription)") }
+            return violations
+        }
+        var violations: [String] = []
+        if text.unicodeScalars.count > ThemeColor.maxCSSLength {
+            violations.append("accepted \(text.unicodeScalars.count) characters, over the limit")
+        }
+        for component in [color.red, color.green, color.blue, color.alpha] where !(0...1).contains(component) {
+            violations.append("\(text.debugDescription) gave the component \(component), outside 0…1")
+        }
+        if isHexColor(text), (try? ThemeColor(hex: text)) != color {
+            violations.append("\(text.debugDescription) parsed differently from ThemeColor(hex:)")
+        }
+        if (try? ThemeColor(css: color.hex))?.hex != color.hex {
+            violations.append("\(text.debugDescription) → \(color.hex) does not parse back to itself")
+        }
+        return violations
+    }
+
+    // MARK: Style Dictionary and Tokens Studio
+
+    /// Both policies; every issue with a path and a reason; strict success implies the same lenient pack;
+    /// the pack written from the result is one the pack decoder accepts.
+    static func checkLegacy(_ data: Data, format: TokenFormat) -> [String] {
+        let document: JSONDocument
+        do {
+            document = try JSONReader().read(data)
+        } catch {
+            return error.description.isEmpty ? ["reading threw an empty error"] : []
+        }
+        _ = TokenFormat.detect(document.value)
+        var violations: [String] = []
+        var results: [DecodingPolicy: DTCGImportResult] = [:]
+        for policy in DecodingPolicy.allCases {
+            let importer = DTCGImporter(policy: policy)
+            do {
+                switch format {
+                case .tokensStudio: results[policy] = try importer.pack(tokensStudio: document, source: "fuzz.json")
+                default: results[policy] = try importer.pack(styleDictionary: document, source: "fuzz.json")
+                }
+            } catch {
+                if error.description.isEmpty { violations.append("\(policy) import threw an empty error") }
+                for issue in error.issues where issue.path.isEmpty || issue.reason.isEmpty {
+                    violations.append("an issue without a path or a reason: \(issue)")
+                }
+            }
+        }
+        for warning in results[.lenient]?.warnings ?? [] where warning.path.isEmpty || warning.reason.isEmpty {
+            violations.append("a warning without a path or a reason: \(warning)")
+        }
+        if let lenient = results[.lenient] {
+            let encoded = ThemePackEncoder().encode(lenient.pack)
+            var limits = JSONLimits.default
+            limits.maxDocumentBytes = max(limits.maxDocumentBytes, encoded.count)
+            limits.maxTokenCount = Int.max
+            do {
+                _ = try ThemePackDecoder(policy: .strict, limits: limits).decode(encoded)
+            } catch {
+                violations.append("the imported pack is not a valid pack: \(error)")
+            }
+        }
+        guard let strict = results[.strict] else { return violations }
+        if results[.lenient]?.pack != strict.pack {
+            violations.append("lenient import differs from strict import of a document strict accepts")
         }
         return violations
     }
