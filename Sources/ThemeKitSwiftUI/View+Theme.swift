@@ -31,19 +31,49 @@
         /// - Parameter theme: The theme to install.
         /// - Returns: A view that installs the theme.
         public func theme(_ theme: Theme) -> some View {
-            modifier(ThemeInstaller(theme: theme))
+            modifier(ThemeInstaller(theme: theme, setUp: nil))
+        }
+
+        /// Installs `theme` like ``theme(_:)``, with a brand chosen among `available` variants: the one the
+        /// user chose last (restored from the theme's storage), else `default` on first launch.
+        ///
+        /// ```swift
+        /// ContentView().theme(theme, default: Brand.ocean, available: Brand.all)
+        /// ```
+        ///
+        /// The variants are registered with ``ThemeKit/Theme/register(_:)`` when the theme is installed;
+        /// when none of `Variant.Extension` is active afterwards (first launch, or a stored id no longer in
+        /// `available`), `default` is activated without touching the style, so the theme keeps following the
+        /// system until the user forces a style.
+        /// - Parameters:
+        ///   - theme: The theme to install.
+        ///   - default: The variant for a first launch.
+        ///   - available: Every variant the user can choose; `default` need not be repeated.
+        /// - Returns: A view that installs the theme.
+        public func theme<Variant: ThemeVariant>(
+            _ theme: Theme, default: Variant, available: [Variant]
+        ) -> some View {
+            modifier(
+                ThemeInstaller(theme: theme) { theme in
+                    theme.register(available + [`default`])
+                    if theme.activeVariantID(for: Variant.Extension.self) == nil {
+                        theme.apply(variant: `default`)
+                    }
+                })
         }
     }
 
     /// The modifier behind ``SwiftUI/View/theme(_:)``.
     private struct ThemeInstaller: ViewModifier {
         let theme: Theme
+        /// Runs once per installed theme, before anything below reads it.
+        let setUp: (@MainActor (Theme) -> Void)?
         @Environment(\.colorScheme) private var colorScheme
         @Environment(\.colorSchemeContrast) private var colorSchemeContrast
         @StateObject private var state = ThemeSwitchState()
 
         func body(content: Content) -> some View {
-            state.connect(theme)
+            state.connect(theme, setUp: setUp)
             state.report(
                 SystemAppearance(colorScheme), ThemeContrast(systemIncreased: colorSchemeContrast == .increased))
             let forced = ThemeSwitchState.forcedAppearance(of: theme)
@@ -67,9 +97,10 @@
         nonisolated init() {}
 
         /// Subscribes to `theme`'s events, once per theme; publishes nothing (it runs during a view update).
-        func connect(_ theme: Theme) {
+        func connect(_ theme: Theme, setUp: (@MainActor (Theme) -> Void)?) {
             guard self.theme !== theme else { return }
             self.theme = theme
+            setUp?(theme)
             reported = nil
             ThemeEnvironmentFallback.install(theme)
             lastForced = Self.forcedAppearance(of: theme)

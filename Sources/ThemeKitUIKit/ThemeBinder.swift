@@ -296,13 +296,36 @@
     extension Theme {
         /// Calls `object.apply(theme:)` now and whenever what it read through `env` changes.
         ///
+        /// With an `animation`, a view's later applications cross-fade for its duration (the first never
+        /// does, nor any with Reduce Motion on: ``ThemeKit/ThemeSwitchAnimation/animates(isInitialApplication:reduceMotion:duration:)``).
         /// Adopting the same object again replaces the earlier registration.
+        ///
+        /// ```swift
+        /// theme.adopt(header, animation: ThemeSwitchAnimation(duration: 0.3))
+        /// ```
         /// - Parameters:
         ///   - object: The object.
         ///   - node: The override scope the object lives in; `nil` keeps its current one.
+        ///   - animation: How later applications to a view cross-fade; `nil` applies them at once.
         @MainActor
-        public func adopt<Object: ThemeApplying>(_ object: Object, in node: ThemeNode? = nil) {
-            themed(object, in: node).customize(id: "ThemeApplying") { object, env in object.apply(theme: env) }
+        public func adopt<Object: ThemeApplying>(
+            _ object: Object, in node: ThemeNode? = nil, animation: ThemeSwitchAnimation? = nil
+        ) {
+            let duration = animation?.duration
+            themed(object, in: node).customize(id: "ThemeApplying") { object, env in
+                guard let duration, let view = object as? UIView,
+                    ThemeSwitchAnimation.animates(
+                        isInitialApplication: env.isInitialApplication,
+                        reduceMotion: UIAccessibility.isReduceMotionEnabled, duration: duration)
+                else {
+                    object.apply(theme: env)
+                    return
+                }
+                nonisolated(unsafe) let env = env
+                UIView.transition(
+                    with: view, duration: duration, options: [.transitionCrossDissolve, .allowUserInteraction],
+                    animations: { object.apply(theme: env) })
+            }
         }
     }
 #endif
