@@ -222,11 +222,12 @@ struct LegacyTokenTranslator {
                 return Self.literal(quantity, isLength: false)
             }
             if text.contains("{"), dtcgType == DTCGType.color {
-                fail(
-                    "$value",
-                    "'\(text)' has a reference inside a colour string, which ThemeKit does not evaluate; "
-                        + "use a whole reference ({a.b}) or a colour", .unsupported)
-                return nil
+                do {
+                    return .string(try evaluator.colorWithAlpha(text))
+                } catch {
+                    fail("$value", error.reason, .unsupported)
+                    return nil
+                }
             }
             return .string(evaluator.rewritingReferences(text))
         case .number(let number):
@@ -381,6 +382,52 @@ struct LegacyTokenTranslator {
                     if case .string(let text) = member.value { return (member.key, .string(rewritingReferences(text))) }
                     return (member.key, member.value)
                 })
+        }
+
+        /// Tokens Studio's `rgba({color.black}, 0.5)`: a referenced (or literal) colour with a new alpha, as hex.
+        /// Any other reference inside a colour string is refused with the reason.
+        func colorWithAlpha(_ text: String) throws(TokenMath.Failure) -> String {
+            let refusal = TokenMath.Failure(
+                reason: "'\(text)' has a reference inside a colour string; ThemeKit evaluates only "
+                    + "rgba({reference}, alpha) there: use a whole reference ({a.b}) or a colour")
+            let lowered = text.lowercased()
+            guard lowered.hasPrefix("rgba(") || lowered.hasPrefix("rgb("), text.hasSuffix(")"),
+                let open = text.firstIndex(of: "(")
+            else { throw refusal }
+            let inner = text[text.index(after: open)..<text.index(before: text.endIndex)]
+            let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard parts.count == 2, let target = DTCGAlias.target(of: parts[0]),
+                let alpha = TokenQuantity.parse(parts[1]), alpha.unit.isEmpty || alpha.unit == "%"
+            else { throw refusal }
+            let colorText = try rawString(of: target)
+            let base: ThemeColor
+            do {
+                base = try ThemeColor(css: colorText)
+            } catch {
+                throw TokenMath.Failure(reason: "\(parts[0]) in '\(text)' is not a colour: \(error)")
+            }
+            let value = alpha.unit == "%" ? alpha.value / 100 : alpha.value
+            return ThemeColor(red: base.red, green: base.green, blue: base.blue, alpha: value).hex
+        }
+
+        /// The string a reference stands for, following whole references up to the alias-chain limit.
+        func rawString(of path: String) throws(TokenMath.Failure) -> String {
+            var current = normalized(DTCGAlias.normalized(path))
+            for _ in 0...maxAliasChain {
+                guard let token = tokens[current] else {
+                    throw TokenMath.Failure(reason: "{\(path)} refers to a token that does not exist")
+                }
+                guard case .string(let text) = token.value else {
+                    throw TokenMath.Failure(
+                        reason: "{\(current)} is \(token.value.kindDescription), not a colour string")
+                }
+                guard let target = DTCGAlias.target(of: text) else { return text }
+                current = normalized(DTCGAlias.normalized(target))
+            }
+            throw TokenMath.Failure(
+                reason: "the references from {\(path)} form a chain longer than \(maxAliasChain) steps, or a cycle")
         }
 
         mutating func evaluate(_ text: String) throws(TokenMath.Failure) -> TokenQuantity {

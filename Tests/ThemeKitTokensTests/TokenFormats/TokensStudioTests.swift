@@ -244,3 +244,35 @@ func expectedHex(_ text: String) -> String? {
         }
     }
 }
+
+@Suite struct TokensStudioColorReferenceTests {
+    @Test("rgba({reference}, alpha) gives the referenced colour with that alpha")
+    func rgbaOfReference() throws {
+        let result = try DTCGImporter(policy: .strict).pack(
+            tokensStudio: try jsonDocument(
+                """
+                {"black": {"value": "#000000", "type": "color"}, "ink": {"value": "{black}", "type": "color"},
+                 "shade": {"value": "rgba({ink}, 0.5)", "type": "color"},
+                 "tint": {"value": "rgba( {black.value} , 25% )", "type": "color"}}
+                """))
+        #expect(result.pack.colors["shade"]?.light.hex == "#00000080")
+        #expect(result.pack.colors["tint"]?.light.hex == "#00000040")
+    }
+
+    @Test("other references inside colour strings are errors saying what is evaluated")
+    func otherEmbeddedReferences() throws {
+        for value in ["hsl({h}, 50%, 50%)", "rgba({missing}, 0.5)", "rgba({h}, 0.5)"] {
+            do {
+                _ = try DTCGImporter(policy: .strict).pack(
+                    tokensStudio: try jsonDocument(
+                        #"{"h": {"value": "10", "type": "number"}, "c": {"value": "\#(value)", "type": "color"}}"#))
+                Issue.record("\(value) was accepted")
+            } catch let error as ThemePackError {
+                let issue = try #require(error.issues.first { $0.path == "c.$value" })
+                #expect(
+                    issue.reason.contains("rgba({reference}, alpha)") || issue.reason.contains("does not exist")
+                        || issue.reason.contains("not a colour"), "\(issue.reason)")
+            }
+        }
+    }
+}
