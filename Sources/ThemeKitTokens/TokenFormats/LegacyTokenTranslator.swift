@@ -448,7 +448,7 @@ struct LegacyTokenTranslator {
             let path = normalized(DTCGAlias.normalized(rawPath))
             if let (done, length) = cache[path] {
                 longestChain = max(longestChain, length)
-                return try done.get()
+                return try Self.value(of: done)
             }
             guard let token = tokens[path] else {
                 throw TokenMath.Failure(reason: "{\(rawPath)} refers to a token that does not exist")
@@ -477,7 +477,17 @@ struct LegacyTokenTranslator {
             }
             longestChain = max(outer, length)
             cache[path] = (result, length)
-            return try result.get()
+            return try Self.value(of: result)
+        }
+
+        /// `Result.get()` with its typed throw, which the Swift 5.10 standard library (iOS 14) does not have.
+        static func value(of result: Result<TokenQuantity, TokenMath.Failure>) throws(TokenMath.Failure)
+            -> TokenQuantity
+        {
+            switch result {
+            case .success(let value): return value
+            case .failure(let failure): throw failure
+            }
         }
 
         mutating func literalQuantity(_ token: RawToken, path: String, depth: Int) throws(TokenMath.Failure)
