@@ -40,7 +40,7 @@ struct ReverseIndex {
     @inline(__always)
     func count(bit: Int) -> Int { lists[bit].count }
 
-    /// The entry at `position` of `bit`'s list.
+    /// The entry at `position` of `bit`'s list (`position < count(bit:)`, so the list has a buffer).
     @inline(__always)
     func entry(bit: Int, at position: Int) -> ReverseEntry { lists[bit].entries.unsafelyUnwrapped[position] }
 
@@ -53,6 +53,7 @@ struct ReverseIndex {
     @inline(__always)
     func append(_ entry: ReverseEntry, bit: Int) {
         let list = lists + bit
+        // After `grow`, the list has a buffer with room for one more entry.
         if list.pointee.count == list.pointee.capacity { grow(list) }
         (list.pointee.entries.unsafelyUnwrapped + list.pointee.count).initialize(to: entry)
         list.pointee.count += 1

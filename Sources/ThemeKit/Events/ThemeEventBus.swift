@@ -65,7 +65,7 @@ public final class ThemeEventBus: Sendable {
         deliver(event, to: subscribers.withLock { $0.handlers })
     }
 
-    private func deliver(_ event: ThemeEvent, to handlers: ContiguousArray<Handler>) {
+    private func deliver(_ event: ThemeEvent, to handlers: SubscriberList<Handler>.Handlers) {
         // Each handler is called where it lies (holes hold a handler that does nothing).
         SubscriberList.forEach(in: handlers) { handler in handler.call(event) }
     }

@@ -60,7 +60,8 @@ final class ValueSnapshot: @unchecked Sendable {
     @inlinable
     func appliedValue<Extension: ThemeExtension>(at id: Int, as type: Extension.Type) -> UnsafePointer<Extension> {
         // `identifiers` and `addresses` have the same count; a type registered after
-        // this snapshot was taken has no applied value in it.
+        // this snapshot was taken has no applied value in it. Sound: `addresses[id]` is the
+        // `storage` of an `ExtensionBox<Extension>` (ids are per type), allocated, so bound, as `Extension`.
         if id < identifiers.count { return UnsafePointer(addresses[id].assumingMemoryBound(to: Extension.self)) }
         return UnsafePointer(unsafeDowncast(ExtensionRegistry.fallback(id), to: ExtensionBox<Extension>.self).storage)
     }

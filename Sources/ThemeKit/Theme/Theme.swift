@@ -181,6 +181,7 @@ public final class Theme: Sendable {
     public func value<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
         let id = ExtensionRegistry.id(of: type)
         accessObservation(id: id)
+        // Sound: ids are per type, so the box for `id` is always an `ExtensionBox<Extension>`.
         return unsafeDowncast(core.snapshot(observed: true).rootBox(id: id), to: ExtensionBox<Extension>.self).value
     }
 
@@ -193,7 +194,7 @@ public final class Theme: Sendable {
         let (current, hasVariant) = core.read { model -> (AnyExtensionBox?, Bool) in
             (id < model.values.count ? model.values[id] : nil, model.variant(id: id) != nil)
         }
-        // Compare outside the lock: `==` is user code.
+        // Compare outside the lock: `==` is user code. Sound: the box for `id` is an `ExtensionBox<Extension>`.
         let currentValue = current.map { unsafeDowncast($0, to: ExtensionBox<Extension>.self).value }
         if !hasVariant && (currentValue ?? Extension.fallback) == value { return }
         let box = ExtensionBox(value)
@@ -231,6 +232,7 @@ public final class Theme: Sendable {
         _ type: Extension.Type, _ handler: @escaping @Sendable (Extension) -> Void
     ) -> ObserverToken {
         // Inlinable so the unboxing closure is specialised for `Extension` in the caller.
+        // Sound: observers of `type` only ever receive boxes of `type` (`ExtensionBox<Extension>`).
         addObserver(for: type) { box in handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value) }
     }
 

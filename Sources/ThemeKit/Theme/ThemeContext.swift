@@ -202,6 +202,7 @@ final class DependencyRecorder {
             if let variant = snapshot.variant(at: id) {
                 state.pointee.read |= DependencyBits.bit(forExtension: id) | DependencyBits.appearance
                 let box = resolvedVariant(variant, id: id, style: style, contrast: contrast)
+                // Sound: a variant registered for `id` resolves to boxes of that id's type.
                 return UnsafePointer(unsafeDowncast(box, to: ExtensionBox<Extension>.self).storage)
             }
             state.pointee.read |= DependencyBits.bit(forExtension: id)

@@ -253,7 +253,7 @@ final class ThemeCore: @unchecked Sendable {
 /// command-line tool that calls `dispatchMain()` on another design) may drain it
 /// elsewhere, and work on the main queue is still serialised with UI work.
 enum MainQueue {
-    private static let key: DispatchSpecificKey<Bool> = {
+    nonisolated(unsafe) private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()
         DispatchQueue.main.setSpecific(key: key, value: true)
         return key
