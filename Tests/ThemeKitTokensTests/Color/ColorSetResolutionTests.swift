@@ -78,4 +78,25 @@ import ThemeKitTokens
             in: .dark, contrast: .standard, themeStyle: Self.deepSea, baseStyles: pack.styles)
         #expect(deepSea.hex == "#021018")
     }
+
+    @Test(
+        "each example pack's custom style forces its base appearance on a window, and its colours there",
+        arguments: [("ocean", "deepSea", SystemAppearance.dark), ("ember", "sepia", .light)]
+    )
+    func packStylesForceTheirBase(pack name: String, style: String, base: SystemAppearance) throws {
+        let url = Fixtures.repositoryRoot.appendingPathComponent("Examples/Packs/\(name).json")
+        let pack = try ThemePackDecoder().decode(contentsOf: url).pack
+        let custom = ThemeStyle(rawValue: style)
+        let colors = ThemePackColors(pack)
+        #expect(SystemAppearance.windowOverride(followsSystem: false, style: custom, baseStyles: colors.styles) == base)
+        #expect(SystemAppearance.windowOverride(followsSystem: true, style: custom, baseStyles: colors.styles) == nil)
+        let background = try #require(pack.colors["background"])
+        let inBase = background.resolved(in: base, contrast: .standard, themeStyle: custom, baseStyles: colors.styles)
+        #expect(inBase == background.resolved(for: custom, baseStyles: colors.styles))
+        let other: SystemAppearance = base == .dark ? .light : .dark
+        let elsewhere = background.resolved(
+            in: other, contrast: .standard, themeStyle: custom, baseStyles: colors.styles)
+        #expect(elsewhere == background.resolved(for: other.style))
+        #expect(inBase != elsewhere)
+    }
 }
