@@ -22,9 +22,8 @@ import ThemeKitTokens
     }
 
     /// Generous bounds for a debug build, four times wider under a sanitizer: they catch
-    /// hangs and blow-ups, not slowness.
+    /// hangs and blow-ups, not slowness (how fast decoding is belongs to a benchmark, not here).
     static let slowdown = ProcessInfo.processInfo.environment["THEMEKIT_SANITIZER"] == nil ? 1 : 4
-    static let secondsPerDecode = 15.0 * Double(slowdown)
     static let bytesPerProcess = (512 << 20) * slowdown
 
     static func decode(_ input: HostileInput, data: Data, file: URL, policy: DecodingPolicy) -> Outcome {
@@ -57,7 +56,7 @@ import ThemeKitTokens
         #expect(HostileCorpus.all.count == Set(HostileCorpus.all.map(\.name)).count, "names are unique")
     }
 
-    @Test("a hostile input is refused with a clear error in bounded time", arguments: HostileCorpus.all)
+    @Test("a hostile input is refused with a clear error", arguments: HostileCorpus.all)
     func refusedClearly(input: HostileInput) throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -65,10 +64,8 @@ import ThemeKitTokens
         let data = try input.data()
         try data.write(to: file)
         for policy in DecodingPolicy.allCases {
-            let started = Date()
+            // A hang shows in the separate-process test below, whose watchdog kills it.
             let outcome = Self.decode(input, data: data, file: file, policy: policy)
-            let elapsed = Date().timeIntervalSince(started)
-            #expect(elapsed < Self.secondsPerDecode, "\(policy) took \(elapsed) s")
             let text = outcome.text.lowercased()
             let explains = input.mentions.contains { text.contains($0) }
             switch (policy, outcome) {
