@@ -125,7 +125,7 @@ extension DTCGImporter {
         let themeList = studio.themes(themes?.value, path: "$")
         let plan = studio.plan(themes: themeList, setOrder: order)
         return try studioPack(
-            plan: plan, problems: studio.problems,
+            plan: plan, problems: studio.problems, themesSource: themes == nil ? "$metadata.json" : "$themes.json",
             set: { name in
                 guard let (document, file) = sets[name], case .object(let root) = document.value else { return nil }
                 return LegacyTokenTranslator.TokenSet(source: file, root: root)
@@ -163,6 +163,7 @@ extension DTCGImporter {
         let prefix = source ?? "tokens"
         return try studioPack(
             plan: plan, problems: Self.duplicateProblems(document, source: source) + studio.problems,
+            themesSource: source,
             set: { name in
                 guard case .object(let object)? = root[name] else { return nil }
                 return LegacyTokenTranslator.TokenSet(source: "\(prefix) [set \(name)]", root: object)
@@ -171,7 +172,7 @@ extension DTCGImporter {
 
     /// Translates the sets of each appearance and imports them.
     func studioPack(
-        plan: TokensStudioThemes.Plan, problems: [DTCGProblem],
+        plan: TokensStudioThemes.Plan, problems: [DTCGProblem], themesSource: String?,
         set: (String) -> LegacyTokenTranslator.TokenSet?, id: String, name: String
     ) throws(ThemePackError) -> DTCGImportResult {
         let translator = LegacyTokenTranslator(format: .tokensStudio, maxAliasChain: maxAliasChain)
@@ -184,9 +185,10 @@ extension DTCGImporter {
                 guard let tokenSet = set(setName) else {
                     missing.append(
                         DTCGProblem(
-                            source: nil, path: setName,
-                            reason: "a theme selects the token set \(JSONWriter.quoted(setName)), which does not exist",
-                            code: .unknownReference, lenientAction: .ignored))
+                            source: themesSource, path: setName,
+                            reason: "the token set \(JSONWriter.quoted(setName)) is listed in tokenSetOrder or "
+                                + "selected by a theme, but there is no such set", code: .unknownReference,
+                            lenientAction: .ignored))
                     continue
                 }
                 sets.append(tokenSet)

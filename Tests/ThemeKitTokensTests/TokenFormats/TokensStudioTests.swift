@@ -276,3 +276,22 @@ func expectedHex(_ text: String) -> String? {
         }
     }
 }
+
+@Suite struct TokensStudioSetProblemTests {
+    @Test("a set that a theme selects but the file does not hold is reported with the file and the set's name")
+    func missingSet() throws {
+        do {
+            _ = try DTCGImporter(policy: .strict).pack(
+                tokensStudio: try jsonDocument(
+                    """
+                    {"base": {"c": {"value": "#111111", "type": "color"}},
+                     "$themes": [{"name": "Light", "selectedTokenSets": {"base": "enabled", "ghost": "enabled"}}]}
+                    """), source: "tokens.json")
+            Issue.record("the import succeeded")
+        } catch let error as ThemePackError {
+            let issue = try #require(error.issues.first { $0.path == "ghost" })
+            #expect(issue.source == "tokens.json")
+            #expect(issue.reason.contains("\"ghost\" is listed in tokenSetOrder or selected by a theme"))
+        }
+    }
+}
