@@ -22,7 +22,7 @@
             /// A colour that SwiftUI resolves from a colour set wherever it is drawn: by the environment's
             /// `colorScheme` and `colorSchemeContrast`, and by the style of the theme installed with
             /// ``SwiftUI/View/theme(_:)`` where that style is a custom one drawn in the environment's scheme
-            /// (see ``ThemeKitTokens/ColorSet/resolved(in:contrast:themeStyle:baseStyles:)``).
+            /// (see `ColorSet.resolved(in:contrast:themeStyle:baseStyles:)`).
             ///
             /// ```swift
             /// Rectangle().fill(Color(colors.colors["background"]!))

@@ -5,15 +5,15 @@
     extension Font {
         /// A font for a typography token that scales with Dynamic Type where SwiftUI can scale it alone.
         ///
-        /// - A token with a ``ThemeKitTokens/TypographyToken/family`` is `Font.custom(_:size:relativeTo:)`
+        /// - A token with a `TypographyToken.family` is `Font.custom(_:size:relativeTo:)`
         ///   its text style (fixed size without one).
         /// - A system-font token whose size is its text style's default is `Font.system(_:design:)` of
         ///   that style, which scales.
         /// - A system-font token with another size has no scaling SwiftUI font: it is that fixed size.
         ///   Use ``SwiftUI/View/themeFont(_:)``, which scales it by the environment's size category
-        ///   (``ThemeKitTokens/DynamicTypeScale``).
+        ///   (`DynamicTypeScale`).
         ///
-        /// Weight and design come from the token (``ThemeKitTokens/TypographyToken/namedWeight``).
+        /// Weight and design come from the token (`TypographyToken.namedWeight`).
         /// - Parameter token: The typography token.
         public init(_ token: TypographyToken) {
             let weight = Font.Weight(token.namedWeight)
@@ -31,7 +31,7 @@
         }
 
         /// A font for a typography token at a content size category: its size scaled along its text
-        /// style's Dynamic Type curve (``ThemeKitTokens/TypographyToken/scaledSize(at:)``).
+        /// style's Dynamic Type curve (`TypographyToken.scaledSize(at:)`).
         /// - Parameters:
         ///   - token: The typography token.
         ///   - sizeCategory: The content size category to size it for.

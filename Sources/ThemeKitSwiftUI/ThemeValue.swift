@@ -2,7 +2,7 @@
     import SwiftUI
     import ThemeKitTokens
 
-    /// The value of one ``ThemeExtension`` type in the view's theme, resolved at the view's override
+    /// The value of one `ThemeExtension` type in the view's theme, resolved at the view's override
     /// scope; the view redraws when that type changes and not when any other does.
     ///
     /// ```swift
@@ -24,7 +24,7 @@
     /// on every version, each view keeps one binding in the theme (an `ObservableObject` bridge) that
     /// resolves the type at the view's node and publishes its changes on the main thread.
     ///
-    /// Inside an override, a type supplied by a ``ThemeVariant`` resolves for the subtree's style and
+    /// Inside an override, a type supplied by a `ThemeVariant` resolves for the subtree's style and
     /// contrast; an applied value is the same everywhere.
     @propertyWrapper
     public struct ThemeValue<Extension: ThemeExtension>: DynamicProperty {
@@ -86,7 +86,7 @@
 
         /// A colour set resolved for this appearance: the platform's light or dark, the theme's contrast
         /// and its custom style where it is drawn in that appearance
-        /// (``ThemeKitTokens/ColorSet/resolved(in:contrast:themeStyle:baseStyles:)``).
+        /// (`ColorSet.resolved(in:contrast:themeStyle:baseStyles:)`).
         /// - Parameters:
         ///   - set: The colour set; `nil` gives `.clear`.
         ///   - baseStyles: Each custom style's base (a pack's `styles`).

@@ -17,12 +17,12 @@
         /// What it does:
         /// - `@Environment(\.theme)`, ``ThemeValue`` and ``ThemeAppearance`` below read `theme`.
         /// - The environment's `colorScheme` and `colorSchemeContrast` (as they are where the modifier is
-        ///   applied) are forwarded to ``ThemeKit/Theme/systemStyleDidChange(to:)`` and
-        ///   ``ThemeKit/Theme/systemContrastDidChange(to:)`` when the view appears and whenever they
-        ///   change, so a theme that ``ThemeKit/Theme/followsSystem`` follows the device.
+        ///   applied) are forwarded to `Theme.systemStyleDidChange(to:)` and
+        ///   `Theme.systemContrastDidChange(to:)` when the view appears and whenever they
+        ///   change, so a theme that `Theme.followsSystem` follows the device.
         /// - While the user has forced a style (`followsSystem` is off), the content's `colorScheme` is the
-        ///   one that style is drawn in (see ``ThemeKit/SystemAppearance/windowOverride(followsSystem:style:baseStyles:)``;
-        ///   custom styles use the base styles of the applied pack's ``ThemeKitTokens/ThemePackColors``),
+        ///   one that style is drawn in (see `SystemAppearance.windowOverride(followsSystem:style:baseStyles:)`;
+        ///   custom styles use the base styles of the applied pack's `ThemePackColors`),
         ///   so system controls and `Color(_: ColorSet)` match the theme. To force the window's chrome as
         ///   well (status bar, alerts), attach ThemeKitUIKit's window bridge.
         ///
@@ -41,7 +41,7 @@
         /// ContentView().theme(theme, default: Brand.ocean, available: Brand.all)
         /// ```
         ///
-        /// The variants are registered with ``ThemeKit/Theme/register(_:)`` when the theme is installed;
+        /// The variants are registered with `Theme.register(_:)` when the theme is installed;
         /// when none of `Variant.Extension` is active afterwards (first launch, or a stored id no longer in
         /// `available`), `default` is activated without touching the style, so the theme keeps following the
         /// system until the user forces a style.

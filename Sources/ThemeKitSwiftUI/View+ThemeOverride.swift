@@ -3,7 +3,7 @@
     import ThemeKitTokens
 
     extension View {
-        /// Forces a style and/or contrast on this subtree: a ``ThemeKit/ThemeNode`` override below the
+        /// Forces a style and/or contrast on this subtree: a `ThemeNode` override below the
         /// nearest enclosing one (or the theme's root).
         ///
         /// ```swift
@@ -12,7 +12,7 @@
         /// ```
         ///
         /// ``ThemeValue``, ``ThemeAppearance`` and colours below resolve against the override: a type
-        /// supplied by a ``ThemeKit/ThemeVariant`` takes its value for the forced style and contrast, and
+        /// supplied by a `ThemeVariant` takes its value for the forced style and contrast, and
         /// the subtree's `colorScheme` becomes the style's appearance (its base's, for a custom style of
         /// the applied pack), so system controls and `Color(_: ColorSet)` follow. UIKit objects hosted
         /// inside can be bound with `in: themeNode` from the environment.

@@ -297,7 +297,7 @@
         /// Calls `object.apply(theme:)` now and whenever what it read through `env` changes.
         ///
         /// With an `animation`, a view's later applications cross-fade for its duration (the first never
-        /// does, nor any with Reduce Motion on: ``ThemeKit/ThemeSwitchAnimation/animates(isInitialApplication:reduceMotion:duration:)``).
+        /// does, nor any with Reduce Motion on: `ThemeSwitchAnimation.animates(isInitialApplication:reduceMotion:duration:)`).
         /// Adopting the same object again replaces the earlier registration.
         ///
         /// ```swift

@@ -31,16 +31,16 @@
     ///
     /// - **System → theme.** The system's appearance and contrast are read from the window's scene (the
     ///   window's own traits carry the bridge's override) and forwarded to
-    ///   ``ThemeKit/Theme/systemStyleDidChange(to:)`` and ``ThemeKit/Theme/systemContrastDidChange(to:)`` when
+    ///   `Theme.systemStyleDidChange(to:)` and `Theme.systemContrastDidChange(to:)` when
     ///   attached and on every change: through `registerForTraitChanges` on iOS 17, through
     ///   `traitCollectionDidChange` of a hidden view below.
-    /// - **Theme → window.** While the user forced a style (``ThemeKit/Theme/followsSystem`` is off) the
+    /// - **Theme → window.** While the user forced a style (`Theme.followsSystem` is off) the
     ///   window's `overrideUserInterfaceStyle` is that style's appearance (a custom style's base, from
-    ///   the applied pack's ``ThemeKitTokens/ThemePackColors/styles``), so bars, alerts and keyboards
+    ///   the applied pack's `ThemePackColors.styles`), so bars, alerts and keyboards
     ///   match; it is cleared when the theme follows the system again. On iOS 17 the theme's style is
     ///   also put in the window's traits (``ThemeStyleTrait``) for `UIColor(_: ColorSet)`.
     /// - **Animation.** The first application is immediate; later switches cross-fade the window for
-    ///   ``animation``'s duration (``ThemeKit/ThemeSwitchAnimation``), never with Reduce Motion on.
+    ///   ``animation``'s duration (`ThemeSwitchAnimation`), never with Reduce Motion on.
     ///
     /// Runs on the main thread; use a theme created with `delivery: .mainThread`.
     @MainActor

@@ -24,7 +24,7 @@
         ///
         /// A system appearance change, or a window or view with `overrideUserInterfaceStyle`, needs no
         /// ThemeKit work: UIKit resolves the colour again. Resolution follows
-        /// ``ThemeKitTokens/ColorSet/resolved(in:contrast:themeStyle:baseStyles:)``.
+        /// `ColorSet.resolved(in:contrast:themeStyle:baseStyles:)`.
         /// - Parameter set: The colour set.
         public convenience init(_ set: ColorSet) {
             self.init { traits in

@@ -2,7 +2,7 @@ extension Theme {
     /// Applies a pack's colours, typography and metrics as one change.
     ///
     /// The pack's ``ThemePackColors``, ``ThemePackTypography`` and ``ThemePackMetrics`` values
-    /// are applied inside one ``Theme/batch(_:)``, so each binding that reads any of them runs
+    /// are applied inside one `Theme.batch(_:)`, so each binding that reads any of them runs
     /// once and each observer sees only the final value, however many of the three changed.
     /// Values equal to the current ones change nothing, as with any applied extension.
     ///

@@ -1,4 +1,4 @@
-/// A pack's colours and custom styles as a ``ThemeExtension``, so views read them from a theme.
+/// A pack's colours and custom styles as a `ThemeExtension`, so views read them from a theme.
 ///
 /// ```swift
 /// theme.apply(ThemePackColors(pack))
@@ -38,7 +38,7 @@ public struct ThemePackColors: ThemeExtension, Hashable {
     }
 }
 
-/// A pack's text styles as a ``ThemeExtension``.
+/// A pack's text styles as a `ThemeExtension`.
 public struct ThemePackTypography: ThemeExtension, Hashable {
     /// Text styles by name.
     public var tokens: [String: TypographyToken]
@@ -57,7 +57,7 @@ public struct ThemePackTypography: ThemeExtension, Hashable {
     public subscript(name: String) -> TypographyToken? { tokens[name] }
 }
 
-/// A pack's corner radii and spacing as a ``ThemeExtension``.
+/// A pack's corner radii and spacing as a `ThemeExtension`.
 public struct ThemePackMetrics: ThemeExtension, Hashable {
     /// Corner radii by name, in points.
     public var radii: [String: Double]

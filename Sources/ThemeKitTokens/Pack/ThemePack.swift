@@ -3,7 +3,7 @@
 /// Packs are read from JSON with ``ThemePackDecoder`` (which validates untrusted input),
 /// written with ``ThemePackEncoder`` (canonical JSON with sorted keys), imported from W3C
 /// design tokens with ``DTCGImporter``, and applied to a running theme through the
-/// ``ThemeExtension`` values ``ThemePackColors``, ``ThemePackTypography`` and ``ThemePackMetrics``.
+/// `ThemeExtension` values ``ThemePackColors``, ``ThemePackTypography`` and ``ThemePackMetrics``.
 ///
 /// ```swift
 /// let decoded = try ThemePackDecoder(policy: .strict).decode(data)

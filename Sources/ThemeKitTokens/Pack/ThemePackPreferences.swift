@@ -1,5 +1,5 @@
 /// The user's theme-pack choices — which pack, and their own colour overrides
-/// (a custom accent, say) — persisted through a theme's ``ThemeStorage``.
+/// (a custom accent, say) — persisted through a theme's `ThemeStorage`.
 ///
 /// ```swift
 /// var preferences = try theme.loadPackPreferences()
@@ -37,14 +37,14 @@ extension ThemePackColors {
 
 extension Theme {
     /// Reads the persisted pack preferences; empty preferences when none were saved.
-    /// - Throws: ``ThemeStorageError`` when the stored data is unreadable or corrupt; the
+    /// - Throws: `ThemeStorageError` when the stored data is unreadable or corrupt; the
     ///   stored data is left as it is.
     public func loadPackPreferences() throws(ThemeStorageError) -> ThemePackPreferences {
         try storedValue(ThemePackPreferences.self, forKey: ThemePackPreferences.storageKey) ?? ThemePackPreferences()
     }
 
     /// Persists pack preferences under this theme's namespace.
-    /// - Throws: ``ThemeStorageError`` when they cannot be written; the old value stays.
+    /// - Throws: `ThemeStorageError` when they cannot be written; the old value stays.
     public func savePackPreferences(_ preferences: ThemePackPreferences) throws(ThemeStorageError) {
         try store(preferences, forKey: ThemePackPreferences.storageKey)
     }
@@ -63,7 +63,7 @@ extension Theme {
     ///
     /// The pack is applied even when saving fails; the error says why the choice
     /// will not survive a relaunch.
-    /// - Throws: ``ThemeStorageError`` when the preferences cannot be read or written.
+    /// - Throws: `ThemeStorageError` when the preferences cannot be read or written.
     public func select(_ pack: ThemePack) throws(ThemeStorageError) {
         var preferences: ThemePackPreferences
         do {
