@@ -53,8 +53,9 @@ check_target() {
         [ ${#files[@]} -gt 0 ] || continue
         local log="$out/$module.log"
         local graph=()
+        # Extension blocks give DocC a page per extended type (SwiftUI.View, ThemeKit.Theme).
         if [ -n "$symbol_graphs" ] && [ "$target" = "$floor" ]; then
-            graph=(-emit-symbol-graph -emit-symbol-graph-dir "$symbol_graphs")
+            graph=(-emit-symbol-graph -emit-symbol-graph-dir "$symbol_graphs" -Xfrontend -emit-extension-block-symbols)
         fi
         # Full type-check (with every warning as an error), then an interface-only module for dependents.
         if "$swiftc_ios" -typecheck -module-name "$module" "${common[@]}" "${files[@]}" >"$log" 2>&1 \
