@@ -67,6 +67,7 @@
             theme.bind(
                 object, keyPath,
                 set: { object, value in
+                    Self.checkMainThread()
                     nonisolated(unsafe) let object = object
                     nonisolated(unsafe) let value = value
                     MainActor.assumeIsolated { assign(object, value) }
@@ -86,6 +87,7 @@
             id: String? = nil, _ body: @escaping @MainActor @Sendable (Object, ThemeContext) -> Void
         ) {
             let run: @Sendable (Object, ThemeContext) -> Void = { object, env in
+                Self.checkMainThread()
                 nonisolated(unsafe) let object = object
                 nonisolated(unsafe) let env = env
                 MainActor.assumeIsolated { body(object, env) }
@@ -103,10 +105,18 @@
         /// Removes every binding and customization of the object; its properties keep their values.
         public func unbindAll() { theme.unbindAll(object) }
 
+        /// Stops with an explanation when a theme delivers to UIKit objects off the main thread.
+        nonisolated static func checkMainThread() {
+            precondition(
+                Thread.isMainThread,
+                "ThemeKitUIKit: a UIKit binding ran off the main thread; create the theme with delivery: .mainThread")
+        }
+
         /// Calls a main-actor provider from the theme's delivery, which runs on the main thread.
         nonisolated static func onMain<Value>(
             _ env: ThemeContext, _ provider: @MainActor @Sendable (ThemeContext) -> Value
         ) -> Value {
+            checkMainThread()
             nonisolated(unsafe) let env = env
             nonisolated(unsafe) var result: Value?
             MainActor.assumeIsolated { result = provider(env) }
