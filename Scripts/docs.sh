@@ -47,9 +47,11 @@ for module in "${modules[@]}"; do
     quietly swift-symbolgraph-extract -module-name "$module" -target "$triple" "${sdk[@]}" -I "$bin/Modules" -I "$bin" \
         -minimum-access-level public -skip-inherited-docs -emit-extension-block-symbols -output-dir "$graphs/$module"
 done
+echo "docs: ThemeKit and ThemeKitTokens symbol graphs (swift build + swift-symbolgraph-extract) in $((SECONDS - started))s"
 
 # ThemeKitSwiftUI and ThemeKitUIKit from the iOS type-check (every module's graph lands in one folder).
 ios=$(mktemp -d)
+phase=$SECONDS
 trap 'rm -f "$log"; rm -rf "$ios"' EXIT
 quietly Scripts/ios-check.sh --symbol-graphs "$ios"
 if grep -q "^iOS check skipped" "$log"; then
@@ -64,6 +66,7 @@ else
         }
         modules+=("$module")
     done
+    echo "docs: ThemeKitSwiftUI and ThemeKitUIKit symbol graphs (Scripts/ios-check.sh) in $((SECONDS - phase))s"
 fi
 
 # One archive per module, from its catalog and only its own symbol graphs.
