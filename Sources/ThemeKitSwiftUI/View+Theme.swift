@@ -92,7 +92,9 @@
         private weak var theme: Theme?
         private var lastForced: SystemAppearance?
         private var subscription: ThemeSubscription?
-        private var reported: (appearance: SystemAppearance, contrast: ThemeContrast)?
+        private var hasReported = false
+        private var reportedAppearance: SystemAppearance?
+        private var reportedContrast: ThemeContrast?
 
         nonisolated init() {}
 
@@ -101,7 +103,9 @@
             guard self.theme !== theme else { return }
             self.theme = theme
             setUp?(theme)
-            reported = nil
+            hasReported = false
+            reportedAppearance = nil
+            reportedContrast = nil
             ThemeEnvironmentFallback.install(theme)
             lastForced = Self.forcedAppearance(of: theme)
             subscription = theme.events.subscribe { [weak self] event in
@@ -116,17 +120,26 @@
         /// Forwards the system appearance read where the modifier is applied, when it differs from what was
         /// reported last.
         ///
-        /// Called from `body`, which reads the environment and is evaluated again when it changes. The first
-        /// report is made at once — nothing below is bound yet, so no view is invalidated during the update —
-        /// and later ones right after the update, since they make views below redraw.
+        /// Called from `body`, which reads the environment and is evaluated again when it changes. While the
+        /// user forces a style the scheme read here may be that override (a window bridge or an enclosing
+        /// `preferredColorScheme` sets it above the modifier), so it is not reported
+        /// (``ThemeKit/SystemAppearance/systemReading(observed:forced:)``); the body is evaluated again when
+        /// the theme follows the system again, and reports then. Contrast is never forced, so it is always
+        /// reported. The first report is made at once — nothing below is bound yet, so no view is invalidated
+        /// during the update — and later ones right after the update, since they make views below redraw.
         func report(_ appearance: SystemAppearance, _ contrast: ThemeContrast) {
             guard let theme else { return }
-            if let reported, reported.appearance == appearance, reported.contrast == contrast { return }
-            let isFirst = reported == nil
-            reported = (appearance, contrast)
+            let reading = SystemAppearance.systemReading(observed: appearance, forced: Self.forcedAppearance(of: theme))
+            let isFirst = !hasReported
+            hasReported = true
+            let style = reading.flatMap { $0 == reportedAppearance ? nil : $0 }
+            let newContrast = contrast == reportedContrast ? nil : contrast
+            guard style != nil || newContrast != nil else { return }
+            if let style { reportedAppearance = style }
+            if let newContrast { reportedContrast = newContrast }
             let send = { @Sendable in
-                theme.systemStyleDidChange(to: appearance.style)
-                theme.systemContrastDidChange(to: contrast)
+                if let style { theme.systemStyleDidChange(to: style.style) }
+                if let newContrast { theme.systemContrastDidChange(to: newContrast) }
             }
             if isFirst { send() } else { DispatchQueue.main.async(execute: send) }
         }
