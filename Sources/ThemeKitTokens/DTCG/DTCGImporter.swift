@@ -152,7 +152,8 @@ public struct DTCGImporter: Sendable {
         document: DTCGDocument, id: String = "dtcg-import", name: String = "Imported design tokens"
     ) throws(ThemePackError) -> DTCGImportResult {
         try build(
-            AppearanceDocuments(light: [document], dark: [document], highContrastLight: nil, highContrastDark: nil),
+            AppearanceDocuments(
+                light: [document], dark: [document], highContrastLight: nil, highContrastDark: nil, darkIsLight: true),
             id: id, name: name, extraIssues: [])
     }
 
@@ -174,6 +175,9 @@ public struct DTCGImporter: Sendable {
         var highContrastDark: [DTCGDocument]?
         /// Paths that may be referenced but are not written to the pack (Tokens Studio's `source` sets).
         var referenceOnlyPaths: Set<String> = []
+        /// Whether `dark` is the same documents as `light` (a single file with no modes), so the light
+        /// token set is resolved once and used for both.
+        var darkIsLight = false
     }
 
     func build(
@@ -182,7 +186,9 @@ public struct DTCGImporter: Sendable {
     ) throws(ThemePackError) -> DTCGImportResult {
         try Self.checkHoldsTokens(documents, resolverSource: resolverSource)
         let light = DTCGTokenSet(documents: documents.light, maxAliasChain: maxAliasChain)
-        let dark = DTCGTokenSet(documents: documents.dark, maxAliasChain: maxAliasChain)
+        // One file with no modes is resolved once: resolving it again for dark doubled convert's time.
+        let dark =
+            documents.darkIsLight ? light : DTCGTokenSet(documents: documents.dark, maxAliasChain: maxAliasChain)
         let highLight = documents.highContrastLight.map { DTCGTokenSet(documents: $0, maxAliasChain: maxAliasChain) }
         let highDark = documents.highContrastDark.map { DTCGTokenSet(documents: $0, maxAliasChain: maxAliasChain) }
 

@@ -106,6 +106,7 @@ struct DTCGAliasResolver {
     init(tokens: [String: DTCGFlatToken], maxAliasChain: Int) {
         self.tokens = tokens
         self.maxAliasChain = maxAliasChain
+        resolved.reserveCapacity(tokens.count)
     }
 
     mutating func fail(_ path: String, suffix: String? = nil, _ reason: String, _ code: ThemePackIssue.Code) {

@@ -148,7 +148,8 @@ extension DTCGImporter {
             var documents = translator.documents([set], merged: translator.collect([set]))
             documents[0].problems = Self.duplicateProblems(document, source: source) + documents[0].problems
             return try build(
-                AppearanceDocuments(light: documents, dark: documents, highContrastLight: nil, highContrastDark: nil),
+                AppearanceDocuments(
+                    light: documents, dark: documents, highContrastLight: nil, highContrastDark: nil, darkIsLight: true),
                 id: id, name: name, extraIssues: [])
         }
         var issues: [ThemePackIssue] = []
@@ -201,10 +202,12 @@ extension DTCGImporter {
             }
             return translator.documents(sets, merged: translator.collect(sets))
         }
+        let light = documents(plan.light)
+        let sameDark = plan.dark == plan.light
         var appearances = AppearanceDocuments(
-            light: documents(plan.light), dark: documents(plan.dark),
+            light: light, dark: sameDark ? light : documents(plan.dark),
             highContrastLight: plan.highContrastLight.map(documents),
-            highContrastDark: plan.highContrastDark.map(documents))
+            highContrastDark: plan.highContrastDark.map(documents), darkIsLight: sameDark)
         appearances.referenceOnlyPaths = referencePaths.subtracting(outputPaths)
         var seen: Set<DTCGProblem> = []
         let extra = (problems + missing).filter { seen.insert($0).inserted }
