@@ -69,9 +69,10 @@ public struct BenchmarkOptions: Sendable, Equatable {
           --plot FILE       write an SVG plot of ns per binding against size (log-log)
           --scenario NAME   run only scenarios starting with NAME (repeatable): full, fine,
                             subtree, register, churn, observers, batch
-          --profile NAME    run only ThemeKit's side of NAME (full, full-shared, full-captures,
-                            fine, subtree, register, register-batch, register-shared,
-                            register-shared-batch, batch, observers, bus) for a profiler; no timing
+          --profile NAME    run only ThemeKit's side of NAME (full, full-shared, full-setter,
+                            full-keypath, full-captures, fine, subtree, register, register-batch,
+                            register-shared, register-shared-batch, register-keypath,
+                            register-keypath-batch, batch, observers, bus) for a profiler; no timing
           --size N          bindings for --profile (default 100000); in a timed run, run
                             every scenario at N instead of its own sizes (repeatable)
           --repeat K        repetitions for --profile (default 10)

@@ -62,6 +62,55 @@ final class BenchView: @unchecked Sendable {
     var background = ""
     var tint = ""
     var border = ""
+    /// Writes through the computed properties below, as UIKit counts nothing but does
+    /// work in every setter (invalidates, redraws).
+    var setterCalls = 0
+    private var storedTextColor = ""
+    private var storedBackgroundColor = ""
+    private var storedTintColor = ""
+    private var storedBorderColor = ""
+
+    /// A computed property whose setter does work, as `UILabel.textColor` is.
+    var textColor: String {
+        get { storedTextColor }
+        set {
+            storedTextColor = newValue
+            setterCalls += 1
+        }
+    }
+
+    /// A computed property whose setter does work, as `UIView.backgroundColor` is.
+    var backgroundColor: String {
+        get { storedBackgroundColor }
+        set {
+            storedBackgroundColor = newValue
+            setterCalls += 1
+        }
+    }
+
+    /// A computed property whose setter does work, as `UIView.tintColor` is.
+    var tintColor: String {
+        get { storedTintColor }
+        set {
+            storedTintColor = newValue
+            setterCalls += 1
+        }
+    }
+
+    /// A computed property whose setter does work, as `CALayer.borderColor` is.
+    var borderColor: String {
+        get { storedBorderColor }
+        set {
+            storedBorderColor = newValue
+            setterCalls += 1
+        }
+    }
+
+    /// The computed properties' key paths, by role.
+    // Sound: key paths are immutable values, and the array is never mutated.
+    nonisolated(unsafe) static let computedKeyPaths: [ReferenceWritableKeyPath<BenchView, String>] = [
+        \.textColor, \.backgroundColor, \.tintColor, \.borderColor,
+    ]
     /// JXTheme keeps its providers per object (in an associated object); this is that dictionary.
     var jxProviders: [String: Any] = [:]
 
@@ -76,13 +125,17 @@ final class BenchView: @unchecked Sendable {
         }
     }
 
-    /// The property of `role`.
-    func value(role: Int) -> String {
-        switch role {
-        case 0: text
-        case 1: background
-        case 2: tint
-        default: border
+    /// The property of `role`: stored, or (`computed`) the computed one.
+    func value(role: Int, computed: Bool = false) -> String {
+        switch (role, computed) {
+        case (0, false): text
+        case (1, false): background
+        case (2, false): tint
+        case (_, false): border
+        case (0, true): textColor
+        case (1, true): backgroundColor
+        case (2, true): tintColor
+        case (_, true): borderColor
         }
     }
 
@@ -108,8 +161,9 @@ struct Workload {
 }
 
 /// The ThemeKit side of the fixtures: one `bind` per role, each with a closure
-/// literal, exactly as an app writes it (a closure taken from an array would cost
-/// a reabstraction thunk allocation per call that an app never pays).
+/// literal that captures nothing, writing the stored property through a setter
+/// closure, exactly as an app writes it (a closure taken from an array would cost a
+/// reabstraction thunk allocation per call that an app never pays).
 enum ThemeKitFixtures {
     /// Binds every role of `view` (object number `index` of `workload`).
     @inline(__always)
@@ -123,87 +177,170 @@ enum ThemeKitFixtures {
     }
 
     private static func bindA(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
-        theme.bind(view, \.text, in: node) { env in
+        theme.bind(view, \.text, set: { $0.text = $1 }, in: node) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.text : colors.textLight
         }
         guard roles > 1 else { return }
-        theme.bind(view, \.background, in: node) { env in
+        theme.bind(view, \.background, set: { $0.background = $1 }, in: node) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.background : colors.backgroundLight
         }
         guard roles > 2 else { return }
-        theme.bind(view, \.tint, in: node) { env in
+        theme.bind(view, \.tint, set: { $0.tint = $1 }, in: node) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.tint : colors.tintLight
         }
         guard roles > 3 else { return }
-        theme.bind(view, \.border, in: node) { env in
+        theme.bind(view, \.border, set: { $0.border = $1 }, in: node) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.border : colors.borderLight
         }
     }
 
     private static func bindB(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
-        theme.bind(view, \.text, in: node) { env in
+        theme.bind(view, \.text, set: { $0.text = $1 }, in: node) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.text : colors.textLight
         }
         guard roles > 1 else { return }
-        theme.bind(view, \.background, in: node) { env in
+        theme.bind(view, \.background, set: { $0.background = $1 }, in: node) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.background : colors.backgroundLight
         }
         guard roles > 2 else { return }
-        theme.bind(view, \.tint, in: node) { env in
+        theme.bind(view, \.tint, set: { $0.tint = $1 }, in: node) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.tint : colors.tintLight
         }
         guard roles > 3 else { return }
-        theme.bind(view, \.border, in: node) { env in
+        theme.bind(view, \.border, set: { $0.border = $1 }, in: node) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.border : colors.borderLight
         }
     }
 }
 
-/// The same bindings as ``ThemeKitFixtures``, declared once as ``ThemedProperty``
-/// values (one per role and palette) and bound to every view: the style ThemeKit
-/// recommends for many views of one kind.
+/// The plain key-path `bind` of the stored properties (`theme.bind(view, \.text) { … }`):
+/// every write goes through Swift's key-path runtime.
+enum KeyPathFixtures {
+    /// Binds every role of `view` (palette A).
+    @inline(__always)
+    static func bind(_ view: BenchView, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        let roles = workload.rolesPerObject
+        theme.bind(view, \.text, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.background, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tint, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.border, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        }
+    }
+}
+
+/// The computed properties (what a UIKit property is), bound through the setter-closure
+/// binding (`computedSetter`) or through their key paths (`computedKeyPath`).
+enum ComputedFixtures {
+    /// Binds every computed property of `view` (palette A) with setter closures.
+    @inline(__always)
+    static func bindSetters(_ view: BenchView, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        let roles = workload.rolesPerObject
+        theme.bind(view, \.textColor, set: { $0.textColor = $1 }, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.backgroundColor, set: { $0.backgroundColor = $1 }, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tintColor, set: { $0.tintColor = $1 }, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.borderColor, set: { $0.borderColor = $1 }, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        }
+    }
+
+    /// Binds every computed property of `view` (palette A) through its key path.
+    @inline(__always)
+    static func bindKeyPaths(_ view: BenchView, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        let roles = workload.rolesPerObject
+        theme.bind(view, \.textColor, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.backgroundColor, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tintColor, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.borderColor, in: node) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        }
+    }
+}
+
+/// The stored properties declared once as ``ThemedProperty`` values (one per role
+/// and palette, each with its setter closure) and bound to every view: the style
+/// ThemeKit recommends for many views of one kind.
 enum SharedFixtures {
     static let a: [ThemedProperty<BenchView, String>] = [
-        ThemedProperty(\.text) { env in
+        ThemedProperty(\.text, set: { $0.text = $1 }) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.text : colors.textLight
         },
-        ThemedProperty(\.background) { env in
+        ThemedProperty(\.background, set: { $0.background = $1 }) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.background : colors.backgroundLight
         },
-        ThemedProperty(\.tint) { env in
+        ThemedProperty(\.tint, set: { $0.tint = $1 }) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.tint : colors.tintLight
         },
-        ThemedProperty(\.border) { env in
+        ThemedProperty(\.border, set: { $0.border = $1 }) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.border : colors.borderLight
         },
     ]
 
     static let b: [ThemedProperty<BenchView, String>] = [
-        ThemedProperty(\.text) { env in
+        ThemedProperty(\.text, set: { $0.text = $1 }) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.text : colors.textLight
         },
-        ThemedProperty(\.background) { env in
+        ThemedProperty(\.background, set: { $0.background = $1 }) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.background : colors.backgroundLight
         },
-        ThemedProperty(\.tint) { env in
+        ThemedProperty(\.tint, set: { $0.tint = $1 }) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.tint : colors.tintLight
         },
-        ThemedProperty(\.border) { env in
+        ThemedProperty(\.border, set: { $0.border = $1 }) { env in
             let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.border : colors.borderLight
         },
@@ -218,8 +355,8 @@ enum SharedFixtures {
 }
 
 /// The same bindings as ``ThemeKitFixtures`` with closures that capture which palette
-/// they read, as an app's helper that builds providers would: ThemeKit cannot share
-/// such a closure's result, so every binding runs its own provider.
+/// they read, as an app's helper that builds providers would: every binding runs its
+/// own provider.
 enum CapturingFixtures {
     /// Binds every role of `view` (object number `index` of `workload`).
     ///
@@ -229,25 +366,25 @@ enum CapturingFixtures {
     static func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
         let roles = workload.rolesPerObject
         let readsB = workload.readsB(index)
-        theme.bind(view, \.text, in: node) { env in
+        theme.bind(view, \.text, set: { $0.text = $1 }, in: node) { env in
             let dark = env.style == .dark
             if readsB { return dark ? env[PaletteB.self].colors.text : env[PaletteB.self].colors.textLight }
             return dark ? env[PaletteA.self].colors.text : env[PaletteA.self].colors.textLight
         }
         guard roles > 1 else { return }
-        theme.bind(view, \.background, in: node) { env in
+        theme.bind(view, \.background, set: { $0.background = $1 }, in: node) { env in
             let dark = env.style == .dark
             if readsB { return dark ? env[PaletteB.self].colors.background : env[PaletteB.self].colors.backgroundLight }
             return dark ? env[PaletteA.self].colors.background : env[PaletteA.self].colors.backgroundLight
         }
         guard roles > 2 else { return }
-        theme.bind(view, \.tint, in: node) { env in
+        theme.bind(view, \.tint, set: { $0.tint = $1 }, in: node) { env in
             let dark = env.style == .dark
             if readsB { return dark ? env[PaletteB.self].colors.tint : env[PaletteB.self].colors.tintLight }
             return dark ? env[PaletteA.self].colors.tint : env[PaletteA.self].colors.tintLight
         }
         guard roles > 3 else { return }
-        theme.bind(view, \.border, in: node) { env in
+        theme.bind(view, \.border, set: { $0.border = $1 }, in: node) { env in
             let dark = env.style == .dark
             if readsB { return dark ? env[PaletteB.self].colors.border : env[PaletteB.self].colors.borderLight }
             return dark ? env[PaletteA.self].colors.border : env[PaletteA.self].colors.borderLight
@@ -255,16 +392,26 @@ enum CapturingFixtures {
     }
 }
 
-/// How the ThemeKit side of a scenario binds: a closure per `bind` (``ThemeKitFixtures``),
-/// shared ``ThemedProperty`` values (``SharedFixtures``), or closures with captures
-/// (``CapturingFixtures``).
+/// How the ThemeKit side of a scenario binds.
 enum BindingStyle: CaseIterable {
-    case closures
+    /// (a) Shared ``ThemedProperty`` values (``SharedFixtures``) on stored properties.
     case shared
+    /// (b) Setter closures on computed properties (``ComputedFixtures/bindSetters``).
+    case computedSetter
+    /// (b) Key paths on computed properties (``ComputedFixtures/bindKeyPaths``).
+    case computedKeyPath
+    /// (c) Closures with captures (``CapturingFixtures``), setter closures on stored properties.
     case capturing
+    /// Capture-free closures, setter closures on stored properties (``ThemeKitFixtures``).
+    case closures
+    /// Capture-free closures through key paths on stored properties (``KeyPathFixtures``).
+    case keyPath
+
+    /// The styles the full switch measures, in row order.
+    static let switched: [BindingStyle] = [.shared, .computedSetter, .computedKeyPath, .capturing, .closures]
 
     /// The styles the registration scenario measures.
-    static let registered: [BindingStyle] = [.closures, .shared]
+    static let registered: [BindingStyle] = [.closures, .shared, .keyPath]
 
     /// The suffix of the scenario name for rows measured with this style.
     var suffix: String {
@@ -272,6 +419,24 @@ enum BindingStyle: CaseIterable {
         case .closures: ""
         case .shared: "-shared"
         case .capturing: "-captures"
+        case .computedSetter: "-setter"
+        case .computedKeyPath: "-keypath"
+        case .keyPath: "-keypath"
+        }
+    }
+
+    /// Whether the bindings write the computed properties (else the stored ones).
+    var writesComputed: Bool { self == .computedSetter || self == .computedKeyPath }
+
+    /// A phrase for the rows' notes.
+    var note: String {
+        switch self {
+        case .closures: "setter-closure binds of stored properties, capture-free closures (run per object)"
+        case .shared: "4 shared ThemedProperty values with setter closures, stored properties"
+        case .capturing: "setter-closure binds with closures that capture which palette they read"
+        case .computedSetter: "setter-closure binds of 4 computed properties whose setters do work"
+        case .computedKeyPath: "key-path binds of 4 computed properties whose setters do work"
+        case .keyPath: "key-path binds of stored properties"
         }
     }
 
@@ -282,6 +447,9 @@ enum BindingStyle: CaseIterable {
         case .closures: ThemeKitFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
         case .shared: SharedFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
         case .capturing: CapturingFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
+        case .computedSetter: ComputedFixtures.bindSetters(view, workload: workload, in: theme, node: node)
+        case .computedKeyPath: ComputedFixtures.bindKeyPaths(view, workload: workload, in: theme, node: node)
+        case .keyPath: KeyPathFixtures.bind(view, workload: workload, in: theme, node: node)
         }
     }
 }

@@ -6,8 +6,9 @@ import ThemeKit
 public enum ProfileMode {
     /// The operations that can be profiled.
     public static let operations = [
-        "full", "full-shared", "full-captures", "fine", "subtree", "register", "register-batch", "register-shared",
-        "register-shared-batch", "batch", "observers", "bus",
+        "full", "full-shared", "full-setter", "full-keypath", "full-captures", "fine", "subtree", "register",
+        "register-batch", "register-shared", "register-shared-batch", "register-keypath", "register-keypath-batch",
+        "batch", "observers", "bus", "loop-weak", "loop-weak-setter", "loop-keypath",
     ]
 
     /// Runs `operation` on `size` bindings `repetitions` times.
@@ -15,8 +16,18 @@ public enum ProfileMode {
     public static func run(_ operation: String, size: Int, repetitions: Int) -> Bool {
         let workload = Workload(objectCount: max(1, size / 4), rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
-        let style: BindingStyle =
-            operation.contains("-shared") ? .shared : operation.contains("-captures") ? .capturing : .closures
+        let style: BindingStyle
+        if operation.contains("-shared") {
+            style = .shared
+        } else if operation.contains("-captures") {
+            style = .capturing
+        } else if operation.contains("-setter") {
+            style = .computedSetter
+        } else if operation.contains("-keypath") {
+            style = operation.hasPrefix("full") ? .computedKeyPath : .keyPath
+        } else {
+            style = .closures
+        }
         func boundTheme(_ views: [BenchView], workload: Workload) -> Theme {
             let theme = makeBenchTheme()
             theme.apply(PaletteA(colors: colors))
@@ -28,13 +39,26 @@ public enum ProfileMode {
             return theme
         }
         switch operation {
-        case "full", "full-shared", "full-captures":
+        case "full", "full-shared", "full-setter", "full-keypath", "full-captures":
             let views = makeViews(workload.objectCount)
             let theme = boundTheme(views, workload: workload)
             let elapsed = MonotonicClock.time {
                 for turn in 0..<repetitions { theme.style = turn % 2 == 0 ? .dark : .light }
             }
             print("full: \(Double(elapsed) / Double(repetitions * workload.bindingCount)) ns per binding")
+            withExtendedLifetime(views) {}
+        case "loop-weak", "loop-weak-setter", "loop-keypath":
+            // The baselines of the full switch, for instruction counts against ThemeKit's.
+            let kind: BaselineKind =
+                operation == "loop-weak" ? .plainLoopWeak : operation == "loop-keypath" ? .keyPathLoop : .plainLoopWeakSetter
+            let views = makeViews(workload.objectCount)
+            let runner = kind.build(
+                views, roles: 4, readsB: workload.readsB,
+                environment: PlainEnvironment(style: .light, a: colors, b: PaletteB.fallback.colors))
+            for turn in 0..<repetitions {
+                runner.update { $0.style = turn % 2 == 0 ? .dark : .light }
+                runner.refresh()
+            }
             withExtendedLifetime(views) {}
         case "fine":
             let first = workload.objectCount - 25
@@ -58,7 +82,8 @@ public enum ProfileMode {
             for turn in 0..<repetitions { subtree.overrideStyle = turn % 2 == 0 ? .dark : nil }
             theme.batch { while !nodes.isEmpty { nodes.removeLast() } }
             withExtendedLifetime(views) {}
-        case "register", "register-batch", "register-shared", "register-shared-batch":
+        case "register", "register-batch", "register-shared", "register-shared-batch", "register-keypath",
+            "register-keypath-batch":
             for _ in 0..<repetitions {
                 let views = makeViews(workload.objectCount)
                 let theme = makeBenchTheme()

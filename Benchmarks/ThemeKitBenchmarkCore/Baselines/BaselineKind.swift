@@ -5,15 +5,27 @@ import ThemeKit
 enum BaselineKind: CaseIterable {
     case plainLoop
     case plainLoopWeak
+    /// The weak plain loop calling the computed properties' setters.
+    case plainLoopWeakSetter
+    /// A bare loop of key-path writes to the computed properties.
+    case keyPathLoop
     case notificationCenter
     case jxTheme
     case observation
+
+    /// The baselines every refresh scenario measures.
+    static let standard: [BaselineKind] = [.plainLoop, .plainLoopWeak, .notificationCenter, .jxTheme, .observation]
+
+    /// Whether the system writes the computed properties (else the stored ones).
+    var writesComputed: Bool { self == .plainLoopWeakSetter || self == .keyPathLoop }
 
     /// The name in the results (`baselines` keys).
     var name: String {
         switch self {
         case .plainLoop: "PlainLoop"
         case .plainLoopWeak: "PlainLoopWeak"
+        case .plainLoopWeakSetter: "PlainLoopWeakSetter"
+        case .keyPathLoop: "KeyPathLoop"
         case .notificationCenter: "NotificationCenter"
         case .jxTheme: "JXTheme"
         case .observation: "Observation"
@@ -31,7 +43,10 @@ enum BaselineKind: CaseIterable {
 
     /// Whether several changes before one refresh are applied once (a loop pass, a
     /// render) rather than once per change (a post, a theme change).
-    var coalescesChanges: Bool { self == .plainLoop || self == .plainLoopWeak || self == .observation }
+    var coalescesChanges: Bool {
+        self == .plainLoop || self == .plainLoopWeak || self == .plainLoopWeakSetter || self == .keyPathLoop
+            || self == .observation
+    }
 
     /// Builds the system over `views`, starting from `environment`.
     func build(
@@ -43,6 +58,12 @@ enum BaselineKind: CaseIterable {
             return BaselineRunner(environment) { system.refresh($0) }
         case .plainLoopWeak:
             let system = WeakLoopSystem(views: views, roles: roles, readsB: readsB)
+            return BaselineRunner(environment) { system.refresh($0) }
+        case .plainLoopWeakSetter:
+            let system = WeakLoopSystem(views: views, roles: roles, computed: true, readsB: readsB)
+            return BaselineRunner(environment) { system.refresh($0) }
+        case .keyPathLoop:
+            let system = KeyPathLoopSystem(views: views, roles: roles, readsB: readsB)
             return BaselineRunner(environment) { system.refresh($0) }
         case .notificationCenter:
             let state = SharedThemeState(environment)
@@ -129,12 +150,13 @@ extension ScenarioContext {
     /// - Returns: Median nanoseconds per trial, by baseline name.
     func sampleBaselines(
         roles: Int, environment: PlainEnvironment, policy: TrialPolicy? = nil,
+        kinds: [BaselineKind] = BaselineKind.standard,
         shape: (BaselineKind) -> (objectCount: Int, readsB: (Int) -> Bool),
         step: (BaselineKind, BaselineRunner, Int) -> Void,
         check: (BaselineKind, [BenchView], BaselineRunner, Int) -> Void = { _, _, _, _ in }
     ) -> [String: Double] {
         var medians: [String: Double] = [:]
-        for kind in BaselineKind.allCases where kind.isAvailable {
+        for kind in kinds where kind.isAvailable {
             let (objectCount, readsB) = shape(kind)
             medians[kind.name] = sampleBaseline(
                 objectCount: objectCount, policy: policy,
@@ -149,7 +171,7 @@ extension ScenarioContext {
         objectCount: Int, roles: Int, readsB: (Int) -> Bool, environment: PlainEnvironment
     ) -> [String: Double] {
         var medians: [String: Double] = [:]
-        for kind in BaselineKind.allCases where kind.isAvailable {
+        for kind in BaselineKind.standard where kind.isAvailable {
             medians[kind.name] = sampleConstruction(
                 objectCount: objectCount, bindings: objectCount * roles,
                 build: { kind.build($0, roles: roles, readsB: readsB, environment: environment) },

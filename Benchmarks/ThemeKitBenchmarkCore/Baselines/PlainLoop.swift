@@ -11,9 +11,10 @@ struct PlainEnvironment {
 struct PlainApplier: Sendable {
     let apply: @Sendable (BenchView, PlainEnvironment) -> Void
 
-    /// The closure that writes `role` of a view from palette A or B, as a hand-written loop would.
-    static func make(role: Int, readsB: Bool) -> PlainApplier {
-        readsB ? appliersB[role] : appliersA[role]
+    /// The closure that writes `role` of a view from palette A or B, as a hand-written loop would;
+    /// `computed`: the computed property of the role, through its setter.
+    static func make(role: Int, readsB: Bool, computed: Bool = false) -> PlainApplier {
+        computed ? (readsB ? computedB[role] : computedA[role]) : readsB ? appliersB[role] : appliersA[role]
     }
 
     private static let appliersA: [PlainApplier] = [
@@ -28,6 +29,24 @@ struct PlainApplier: Sendable {
         PlainApplier { view, env in view.background = env.style == .dark ? env.b.background : env.b.backgroundLight },
         PlainApplier { view, env in view.tint = env.style == .dark ? env.b.tint : env.b.tintLight },
         PlainApplier { view, env in view.border = env.style == .dark ? env.b.border : env.b.borderLight },
+    ]
+
+    private static let computedA: [PlainApplier] = [
+        PlainApplier { view, env in view.textColor = env.style == .dark ? env.a.text : env.a.textLight },
+        PlainApplier { view, env in
+            view.backgroundColor = env.style == .dark ? env.a.background : env.a.backgroundLight
+        },
+        PlainApplier { view, env in view.tintColor = env.style == .dark ? env.a.tint : env.a.tintLight },
+        PlainApplier { view, env in view.borderColor = env.style == .dark ? env.a.border : env.a.borderLight },
+    ]
+
+    private static let computedB: [PlainApplier] = [
+        PlainApplier { view, env in view.textColor = env.style == .dark ? env.b.text : env.b.textLight },
+        PlainApplier { view, env in
+            view.backgroundColor = env.style == .dark ? env.b.background : env.b.backgroundLight
+        },
+        PlainApplier { view, env in view.tintColor = env.style == .dark ? env.b.tint : env.b.tintLight },
+        PlainApplier { view, env in view.borderColor = env.style == .dark ? env.b.border : env.b.borderLight },
     ]
 }
 
@@ -62,7 +81,9 @@ final class StrongLoopSystem {
 }
 
 /// The physical limit through weak references: one weak load per object, then one
-/// stored closure per binding of that object (the object's closures are contiguous).
+/// stored closure per binding of that object (the object's closures are contiguous);
+/// with `computed`, each closure calls the computed property's setter (the
+/// hand-written loop that the setter-closure bindings are measured against).
 final class WeakLoopSystem {
     private struct Slot {
         weak var object: BenchView?
@@ -73,8 +94,11 @@ final class WeakLoopSystem {
     private var slots: ContiguousArray<Slot> = []
     private var appliers: ContiguousArray<PlainApplier> = []
 
+    private let computed: Bool
+
     /// Registers every role of `views`; `readsB` tells which palette each view reads.
-    init(views: [BenchView], roles: Int, readsB: (Int) -> Bool) {
+    init(views: [BenchView], roles: Int, computed: Bool = false, readsB: (Int) -> Bool) {
+        self.computed = computed
         for (index, view) in views.enumerated() { add(view, roles: roles, readsB: readsB(index)) }
     }
 
@@ -82,7 +106,7 @@ final class WeakLoopSystem {
     @inline(__always)
     func add(_ view: BenchView, roles: Int, readsB: Bool) {
         slots.append(Slot(object: view, first: Int32(appliers.count), count: Int32(roles)))
-        for role in 0..<roles { appliers.append(.make(role: role, readsB: readsB)) }
+        for role in 0..<roles { appliers.append(.make(role: role, readsB: readsB, computed: computed)) }
     }
 
     /// Points slot `index` at a new object (its closures stay).
@@ -95,6 +119,32 @@ final class WeakLoopSystem {
             guard let object = slots[index].object else { continue }
             let first = Int(slots[index].first)
             for position in first..<first + Int(slots[index].count) { appliers[position].apply(object, env) }
+        }
+    }
+}
+
+/// A bare loop of key-path writes: for each strongly held view, its computed properties
+/// written through their key paths (`view[keyPath: path] = value`), which is what the
+/// key-path bindings of computed properties can at best cost.
+final class KeyPathLoopSystem {
+    private let views: ContiguousArray<BenchView>
+    private let readsB: [Bool]
+    private let roles: Int
+
+    init(views: [BenchView], roles: Int, readsB: (Int) -> Bool) {
+        self.views = ContiguousArray(views)
+        self.readsB = views.indices.map(readsB)
+        self.roles = roles
+    }
+
+    /// Writes every role of every view through its key path once.
+    @inline(never)
+    func refresh(_ env: PlainEnvironment) {
+        let paths = BenchView.computedKeyPaths
+        for index in views.indices {
+            let view = views[index]
+            let colors = readsB[index] ? env.b : env.a
+            for role in 0..<roles { view[keyPath: paths[role]] = colors.color(role: role, style: env.style) }
         }
     }
 }

@@ -28,8 +28,9 @@ enum PlotWriter {
         }
         let full = results.filter { $0.scenario == "full" }.sorted { $0.size < $1.size }
         let baselineColors = [
-            ("PlainLoop", "#000000"), ("PlainLoopWeak", "#555555"), ("NotificationCenter", "#b8860b"),
-            ("Observation", "#008b8b"), ("JXTheme", "#8b008b"),
+            ("PlainLoop", "#000000"), ("PlainLoopWeak", "#555555"), ("PlainLoopWeakSetter", "#999999"),
+            ("KeyPathLoop", "#cc5500"), ("NotificationCenter", "#b8860b"), ("Observation", "#008b8b"),
+            ("JXTheme", "#8b008b"),
         ]
         for (name, color) in baselineColors {
             let points = full.compactMap { row in row.baselines[name].map { (Double(row.size), $0) } }

@@ -13,8 +13,10 @@ enum TableWriter {
 
     /// A legend for the column names.
     static let legend = """
-        ns/op: ThemeKit ns per binding refreshed or registered (median of trials); limit: the plain loop \
-        (strong refs; weak for churn); xLimit = ns/op / limit; xWeak = ns/op / weak plain loop; \
+        ns/op: ThemeKit ns per binding refreshed or registered (median of trials); limit: the row's limit \
+        (full-setter: the weak loop calling the same setters; full-keypath: the bare loop of the same \
+        key-path writes; other full rows and churn: the weak plain loop; else the strong plain loop); \
+        xLimit = ns/op / limit; xWeak = ns/op / weak plain loop; \
         NC/TK, Obs/TK, JX/TK, Sep/TK: how many times faster ThemeKit is than NotificationCenter, \
         Observation, JXTheme, ten separate ThemeKit changes; B/bind: heap bytes per binding; \
         alloc/op: allocations per binding in one operation.
@@ -46,7 +48,7 @@ enum TableWriter {
                 + "(its probe above \(number(CoreSpeed.slowFactor))x the fastest, "
                 + "\(report.fastestProbeNanoseconds.map { number($0 / 1000) } ?? "-") us).")
         lines.append("")
-        lines.append("Targets (issue #4):")
+        lines.append("Targets (issues #21 and #4):")
         for check in report.targets {
             lines.append("  \(check.passed ? "PASS" : "MISS")  \(check.target): \(check.measured)")
         }

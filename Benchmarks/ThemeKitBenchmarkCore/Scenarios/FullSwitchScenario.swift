@@ -1,6 +1,11 @@
 import ThemeKit
 
 /// Scenario 1: N/4 objects × 4 bound properties; the style changes; every binding re-runs.
+///
+/// Rows by binding style (see ``BindingStyle``): `full-shared` (a) shared
+/// ``ThemedProperty`` values, `full-setter` and `full-keypath` (b) a computed property
+/// whose setter does work through the setter-closure binding and through its key path,
+/// `full-captures` (c) closures with captures, and `full` capture-free closures.
 enum FullSwitchScenario {
     static func run(_ context: ScenarioContext) {
         for size in context.fullSwitchSizes { run(context, size: size) }
@@ -9,32 +14,36 @@ enum FullSwitchScenario {
     static func run(_ context: ScenarioContext, size: Int) {
         let workload = Workload(objectCount: size / 4, rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
-        // ThemeKit, with a closure per binding, with shared themed properties and with
-        // closures that capture what they read.
-        let themeKit = BindingStyle.allCases.map { measure(context, workload: workload, colors: colors, style: $0) }
+        let themeKit = BindingStyle.switched.map { measure(context, workload: workload, colors: colors, style: $0) }
 
-        // The physical limit (strong and weak), NotificationCenter, JXTheme and Observation.
+        // The plain loops (strong; weak; weak calling the computed setters; bare key-path
+        // writes to the computed properties), NotificationCenter, JXTheme and Observation.
         let environment = PlainEnvironment(style: .light, a: colors, b: PaletteB.fallback.colors)
         let baselines = context.sampleBaselines(
-            roles: 4, environment: environment, shape: { _ in (workload.objectCount, workload.readsB) },
+            roles: 4, environment: environment, kinds: BaselineKind.allCases,
+            shape: { _ in (workload.objectCount, workload.readsB) },
             step: { _, runner, turn in
                 runner.update { $0.style = toggledStyle(turn) }
                 runner.refresh()
             },
             check: { kind, views, _, turn in
-                context.verify(views, roles: 4, style: toggledStyle(turn), colors: colors, system: kind.name)
+                context.verify(
+                    views, roles: 4, style: toggledStyle(turn), colors: colors, computed: kind.writesComputed,
+                    system: kind.name)
             })
 
-        for (style, measured) in zip(BindingStyle.allCases, themeKit) {
+        for (style, measured) in zip(BindingStyle.switched, themeKit) {
+            let limit: String
+            switch style {
+            case .computedSetter: limit = "PlainLoopWeakSetter"
+            case .computedKeyPath: limit = "KeyPathLoop"
+            default: limit = "PlainLoopWeak"
+            }
             context.record(
                 "full" + style.suffix, size: size, affected: size, themeKit: measured.sample,
-                limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines,
-                allocations: measured.allocations,
-                note: "\(workload.objectCount) objects x 4 properties"
-                    + (style == .shared ? " bound with 4 shared ThemedProperty values" : "")
-                    + (style == .capturing
-                        ? " bound with closures that capture which palette they read (run per object)" : "")
-                    + "; theme.style toggles; every binding re-runs")
+                limit: (limit, baselines[limit] ?? 0), baselines: baselines, allocations: measured.allocations,
+                note: "\(workload.objectCount) objects x 4: \(style.note); theme.style toggles; every binding "
+                    + "re-runs; limit: \(limit)")
         }
     }
 
@@ -56,7 +65,8 @@ enum FullSwitchScenario {
             last = style
         }
         context.verify(
-            views, roles: 4, style: last, colors: colors, system: "ThemeKit full switch\(bindingStyle.suffix)")
+            views, roles: 4, style: last, colors: colors, computed: bindingStyle.writesComputed,
+            system: "ThemeKit full switch\(bindingStyle.suffix)")
         let allocations = ProcessCounters.allocations { theme.style = last.toggled }
         withExtendedLifetime(views) {}
         return (sample, allocations)

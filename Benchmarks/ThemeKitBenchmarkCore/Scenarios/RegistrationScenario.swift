@@ -1,7 +1,9 @@
 import ThemeKit
 
 /// Scenario 4: bind N/4 fresh objects × 4 properties to a fresh theme, one `bind`
-/// at a time and inside one `batch`; time, allocations and bytes per binding.
+/// at a time and inside one `batch`, with setter closures (`register`), shared
+/// ``ThemedProperty`` values (`-shared`) and key paths (`-keypath`); time, allocations
+/// and bytes per binding.
 enum RegistrationScenario {
     static func run(_ context: ScenarioContext) {
         for size in context.bindingSizes {
@@ -14,7 +16,7 @@ enum RegistrationScenario {
         let workload = Workload(objectCount: size / 4, rolesPerObject: 4)
         let colors = ColorSet.numbered(50)
 
-        // ThemeKit, with a closure per binding and with shared themed properties.
+        // ThemeKit, in each registered binding style.
         let themeKit = BindingStyle.registered.map { style in
             measure(context, workload: workload, colors: colors, batched: batched, style: style)
         }
@@ -28,9 +30,8 @@ enum RegistrationScenario {
                 "register" + style.suffix + (batched ? "-batch" : ""), size: size, affected: size,
                 themeKit: measured.sample, limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines,
                 memory: measured.memory,
-                note: "\(workload.objectCount) fresh objects x 4 bind calls"
-                    + (style == .shared ? " of shared ThemedProperty values " : " ")
-                    + (batched ? "inside one theme.batch" : "one by one (one pass each)")
+                note: "\(workload.objectCount) fresh objects x 4 bind calls (\(style.note)) "
+                    + (batched ? "inside one theme.batch" : "one by one (each runs at once)")
                     + "; bytes = heap growth (mallinfo2) incl. weak side tables; first application included")
         }
     }

@@ -57,16 +57,19 @@ final class ScenarioContext {
         }
     }
 
-    /// Checks that `views` hold the colours of `roles` for `style` (first, middle, last).
-    func verify(_ views: [BenchView?], roles: Int, style: ThemeStyle, colors: ColorSet, system: String) {
+    /// Checks that `views` hold the colours of `roles` for `style` (first, middle, last),
+    /// in their stored properties or (`computed`) their computed ones.
+    func verify(
+        _ views: [BenchView?], roles: Int, style: ThemeStyle, colors: ColorSet, computed: Bool = false,
+        system: String
+    ) {
         guard !views.isEmpty else { return }
         for index in Set([0, views.count / 2, views.count - 1]) {
             guard let view = views[index] else { continue }
             for role in 0..<roles {
                 let expected = colors.color(role: role, style: style)
-                check(
-                    view.value(role: role) == expected,
-                    "\(system): view \(index) role \(role) is \(view.value(role: role)), expected \(expected)")
+                let value = view.value(role: role, computed: computed)
+                check(value == expected, "\(system): view \(index) role \(role) is \(value), expected \(expected)")
             }
         }
     }

@@ -69,7 +69,7 @@ final class BindingTable {
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private(set) var liveObjectCount = 0
     /// The work of each ``ThemedProperty`` bound in this theme, by property (see
-    /// `SharedPropertyWork`): kept for the life of the table, one per property.
+    /// `SharedPropertyTemplate`): kept for the life of the table, one per property.
     @exclusivity(unchecked) private var sharedWorks: [ObjectIdentifier: BindingWork] = [:]
     /// The last entry of `sharedWorks` looked up, so the objects bound with one property
     /// one after another find its work without hashing.

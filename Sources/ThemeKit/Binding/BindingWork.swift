@@ -1,38 +1,50 @@
-/// The work of one binding, specialised for its object and value types when it is
-/// made (in `bind`), so the refresh loop performs no dynamic cast, no key-path hashing
-/// and no lookup: it calls `run` on the object the binding was made for.
+/// What one binding does to its object: a closure made at `bind` time, in the
+/// caller's module, where `Object` and `Value` are concrete types.
 ///
-/// A closure binding and a `customize` closure each have a work object of their own;
-/// the bindings of one ``ThemedProperty`` in one theme share one (`SharedPropertyWork`).
+/// `bind`, `customize` and ``ThemedProperty``'s initialisers are `@inlinable` so that
+/// the closure they make is compiled for the caller's types: the refresh loop then
+/// calls specialised code — no generic metadata lookups, no value witnesses, no
+/// dynamic casts — where methods of a generic class (which run unspecialised, through
+/// their vtable, whatever the instance) cost about 2,400 instructions and an allocation
+/// per binding.
 @usableFromInline
-// Sound: every stored property is a `let` set in `init` (subclasses keep to the same rule,
-// except `SharedPropertyWork`, whose cache only its theme's delivering thread touches).
-class BindingWork: @unchecked Sendable {
+typealias BindingBody = (AnyObject, ThemeContext) -> Void
+
+/// The work of one binding: its body and its identity.
+///
+/// A closure binding and a `customize` closure each have a work of their own; the
+/// bindings of one ``ThemedProperty`` in one theme share one (see `SharedPropertyTemplate`).
+@usableFromInline
+// Sound: every stored property is a `let` set in `init`; the body's captured state is
+// touched only by the owning theme's delivering thread (see ThemeCore).
+final class BindingWork: @unchecked Sendable {
     /// What makes two bindings of one object the same binding, so binding it again
     /// replaces the earlier one: the key path written, or a `customize` id; `nil` for
     /// a `customize` closure without an id (every call adds one).
-    final let identity: AnyHashable?
+    let identity: AnyHashable?
     /// `identity`'s hash, computed once, so the table compares an object's bindings
     /// without hashing key paths again.
-    final let identityHash: Int
+    let identityHash: Int
+    /// Runs the binding on the object it was bound to, with the context whose
+    /// recorder notes what the run reads.
+    let body: BindingBody
 
     @usableFromInline
-    init(identity: AnyHashable?) {
+    init(identity: AnyHashable?, body: @escaping BindingBody) {
         self.identity = identity
         identityHash = identity?.hashValue ?? 0
+        self.body = body
     }
 
     /// Whether this work and `other` are the same binding of an object.
-    final func hasSameIdentity(as other: BindingWork) -> Bool {
+    func hasSameIdentity(as other: BindingWork) -> Bool {
         guard let identity, identityHash == other.identityHash else { return false }
         return identity == other.identity
     }
 
-    /// Runs the work on `object` (the object it was bound to) with `context`, whose
-    /// recorder notes what the run reads.
-    func run(_ object: AnyObject, _ context: ThemeContext) {
-        preconditionFailure("ThemeKit: BindingWork.run is abstract")
-    }
+    /// Runs the work on `object` (the object it was bound to) with `context`.
+    @inline(__always)
+    func run(_ object: AnyObject, _ context: ThemeContext) { body(object, context) }
 }
 
 /// `object` as `Object`.
@@ -40,62 +52,63 @@ class BindingWork: @unchecked Sendable {
 /// The table runs a binding only on the object it was bound with, which is an
 /// `Object`; for a class type (not a class-bound existential) that makes the unchecked
 /// downcast exact, which `unsafeDowncast` documents as its precondition.
-@inline(__always)
-func exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type, isClass: Bool) -> Object {
-    isClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
+@inlinable @inline(__always)
+func exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type) -> Object {
+    isClassType(Object.self) ? unsafeDowncast(object, to: Object.self) : (object as! Object)
+}
+
+/// Calls `body` with `object` as `Object` (see `exactCast`), borrowed.
+///
+/// Without it the optimiser retains and releases the cast result around the user's
+/// setter call — on an object that has a weak reference, that is two slow-path
+/// reference-count operations on its side table per binding.
+// Sound: `object` is the caller's borrowed argument, alive for the whole call, so the
+// unretained reference stays valid while `body` runs (the ownership rule
+// `_withUnsafeGuaranteedRef` documents).
+@inlinable @inline(__always)
+func withExactCast<Object: AnyObject, Result>(
+    _ object: AnyObject, to type: Object.Type, _ body: (Object) -> Result
+) -> Result {
+    Unmanaged.passUnretained(exactCast(object, to: Object.self))._withUnsafeGuaranteedRef(body)
 }
 
 /// Whether `Object` is a class type (not an existential such as `any P & AnyObject`).
-@usableFromInline
+/// Inlined into specialised code, where it folds to a constant.
+@inlinable @inline(__always)
 func isClassType<Object: AnyObject>(_ type: Object.Type) -> Bool { (type as Any.Type) is AnyClass }
 
-/// A closure binding that writes through a key path.
+/// The bodies `bind` and `customize` make, inlined into their callers.
 @usableFromInline
-// Sound: immutable after init (see BindingWork).
-final class KeyPathWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
-    private let path: ReferenceWritableKeyPath<Object, Value>
-    private let provider: @Sendable (ThemeContext) -> Value
-    private let isClass: Bool
-
-    @usableFromInline
-    init(path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
-        self.path = path
-        self.provider = provider
-        isClass = isClassType(Object.self)
-        super.init(identity: path)
+enum BindingBodies {
+    /// A closure binding that writes through a key path (the property's setter runs,
+    /// through the key-path runtime).
+    @inlinable
+    static func keyPath<Object: AnyObject, Value>(
+        _ path: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
+    ) -> BindingBody {
+        return { object, context in
+            // The provider runs before the write's access begins, so it may read the property.
+            let value = provider(context)
+            withExactCast(object, to: Object.self) { $0[keyPath: path] = value }
+        }
     }
 
-    override func run(_ object: AnyObject, _ context: ThemeContext) {
-        // The provider runs before the write's access begins, so it may read the property.
-        let value = provider(context)
-        exactCast(object, to: Object.self, isClass: isClass)[keyPath: path] = value
-    }
-}
-
-/// A closure binding that writes through a setter closure made at `bind` time (a
-/// computed or Objective-C property without the key-path runtime); the key path is
-/// its identity only.
-@usableFromInline
-// Sound: immutable after init (see BindingWork).
-final class SetterWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
-    private let setter: @Sendable (Object, Value) -> Void
-    private let provider: @Sendable (ThemeContext) -> Value
-    private let isClass: Bool
-
-    @usableFromInline
-    init(
-        identity: AnyKeyPath, setter: @escaping @Sendable (Object, Value) -> Void,
-        provider: @escaping @Sendable (ThemeContext) -> Value
-    ) {
-        self.setter = setter
-        self.provider = provider
-        isClass = isClassType(Object.self)
-        super.init(identity: identity)
+    /// A closure binding that writes through a setter closure (a computed or
+    /// Objective-C property, without the key-path runtime).
+    @inlinable
+    static func setter<Object: AnyObject, Value>(
+        _ setter: @escaping @Sendable (Object, Value) -> Void, _ provider: @escaping @Sendable (ThemeContext) -> Value
+    ) -> BindingBody {
+        return { object, context in
+            let value = provider(context)
+            withExactCast(object, to: Object.self) { setter($0, value) }
+        }
     }
 
-    override func run(_ object: AnyObject, _ context: ThemeContext) {
-        let value = provider(context)
-        setter(exactCast(object, to: Object.self, isClass: isClass), value)
+    /// A `customize` closure.
+    @inlinable
+    static func customize<Object: AnyObject>(_ body: @escaping @Sendable (Object, ThemeContext) -> Void) -> BindingBody {
+        return { object, context in withExactCast(object, to: Object.self) { body($0, context) } }
     }
 }
 
@@ -104,19 +117,10 @@ struct CustomizeID: Hashable {
     let name: String
 }
 
-/// A `customize` closure.
-// Sound: immutable after init (see BindingWork).
-final class CustomizeWork<Object: AnyObject>: BindingWork, @unchecked Sendable {
-    private let body: @Sendable (Object, ThemeContext) -> Void
-    private let isClass: Bool
-
-    init(id: String?, body: @escaping @Sendable (Object, ThemeContext) -> Void) {
-        self.body = body
-        isClass = isClassType(Object.self)
-        super.init(identity: id.map { AnyHashable(CustomizeID(name: $0)) })
-    }
-
-    override func run(_ object: AnyObject, _ context: ThemeContext) {
-        body(exactCast(object, to: Object.self, isClass: isClass), context)
+extension BindingWork {
+    /// The work of a `customize` closure, replaced by a later one with the same `id`.
+    @usableFromInline
+    convenience init(customizeID id: String?, body: @escaping BindingBody) {
+        self.init(identity: id.map { AnyHashable(CustomizeID(name: $0)) }, body: body)
     }
 }

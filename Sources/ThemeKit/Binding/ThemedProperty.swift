@@ -38,11 +38,16 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
     /// - Parameters:
     ///   - keyPath: The property of each bound object to write.
     ///   - provider: Computes the value from the context; runs on the delivering thread.
+    @inlinable
     public init(
         _ keyPath: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
+        // Inlinable: the bodies are made here, for the caller's types (see `BindingBody`).
         self.keyPath = keyPath
-        template = TypedSharedTemplate(path: keyPath, setter: nil, provider: provider)
+        template = SharedPropertyTemplate(
+            identity: keyPath,
+            makeBody: SharedPropertyTemplate.bodyMaker(
+                write: { (object: Object, value: Value) in object[keyPath: keyPath] = value }, provider: provider))
     }
 
     /// Creates a themed property that writes its value with `setter`, a closure that
@@ -52,12 +57,14 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
     ///   - keyPath: The property `setter` writes: the binding's identity.
     ///   - setter: Writes the value into one object.
     ///   - provider: Computes the value from the context; runs on the delivering thread.
+    @inlinable
     public init(
         _ keyPath: ReferenceWritableKeyPath<Object, Value>, set setter: @escaping @Sendable (Object, Value) -> Void,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         self.keyPath = keyPath
-        template = TypedSharedTemplate(path: keyPath, setter: setter, provider: provider)
+        template = SharedPropertyTemplate(
+            identity: keyPath, makeBody: SharedPropertyTemplate.bodyMaker(write: setter, provider: provider))
     }
 }
 
@@ -81,98 +88,148 @@ extension Theme {
 }
 
 /// What a ``ThemedProperty`` holds for the runtime: it makes the property's work for
-/// each theme that binds it (`SharedPropertyWork`), which keeps that theme's values.
+/// each theme that binds it, whose body keeps that theme's values.
 @usableFromInline
-// Sound: immutable after init.
-class SharedPropertyTemplate: @unchecked Sendable {
+// Sound: immutable after init; each body `makeBody` returns has state of its own, touched
+// only by its theme's delivering thread.
+final class SharedPropertyTemplate: @unchecked Sendable {
+    let identity: AnyKeyPath
+    /// Makes the body that serves every binding of this property in one theme.
+    let makeBody: () -> BindingBody
+
+    @usableFromInline
+    init(identity: AnyKeyPath, makeBody: @escaping () -> BindingBody) {
+        self.identity = identity
+        self.makeBody = makeBody
+    }
+
     /// Makes the work that serves every binding of this property in one theme.
-    func makeWork() -> BindingWork { preconditionFailure("ThemeKit: SharedPropertyTemplate.makeWork is abstract") }
-}
+    func makeWork() -> BindingWork { BindingWork(identity: identity, body: makeBody()) }
 
-// Sound: immutable after init.
-final class TypedSharedTemplate<Object: AnyObject, Value>: SharedPropertyTemplate, @unchecked Sendable {
-    let path: ReferenceWritableKeyPath<Object, Value>
-    let setter: (@Sendable (Object, Value) -> Void)?
-    let provider: @Sendable (ThemeContext) -> Value
-
-    init(
-        path: ReferenceWritableKeyPath<Object, Value>, setter: (@Sendable (Object, Value) -> Void)?,
-        provider: @escaping @Sendable (ThemeContext) -> Value
-    ) {
-        self.path = path
-        self.setter = setter
-        self.provider = provider
-    }
-
-    override func makeWork() -> BindingWork { SharedPropertyWork(template: self) }
-}
-
-/// The work of every binding of one ``ThemedProperty`` in one theme: it runs the
-/// provider once per appearance while the theme's values stay the same and writes
-/// the kept value into each object.
-///
-/// Its cache is this theme's (a property bound in several themes has one work in
-/// each), and only the theme's delivering thread touches it.
-// Sound: `entries` is touched only by the owning theme's delivering thread (see ThemeCore);
-// everything else is immutable after init.
-final class SharedPropertyWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
-    /// A value computed for one appearance (see `DependencyRecorder.appearanceKey`,
-    /// which also encodes the values it was computed under), and what computing it read.
-    private struct Entry {
-        var key: UInt64
-        var read: UInt64
-        var value: Value
-    }
-
-    private let template: TypedSharedTemplate<Object, Value>
-    private let isClass: Bool
-    // Not checked for exclusivity at run time: only the delivering thread touches it, and
-    // no access to it is open while the provider (user code) runs.
-    @exclusivity(unchecked) private var entries: ContiguousArray<Entry> = []
-
-    init(template: TypedSharedTemplate<Object, Value>) {
-        self.template = template
-        isClass = isClassType(Object.self)
-        super.init(identity: template.path)
-    }
-
-    override func run(_ object: AnyObject, _ context: ThemeContext) {
-        let typed = exactCast(object, to: Object.self, isClass: isClass)
-        let key = context.appearanceKey
-        let state = context.recorder.state
-        let kept = entries.firstIndex { $0.key == key }
-        if let kept, !state.pointee.isRefresh {
-            state.pointee.read = entries[kept].read
-            write(entries[kept].value, to: typed)
-            return
-        }
-        // Not kept yet, or a refresh: run the provider (a refresh replaces the kept value,
-        // so the objects bound later get what it returns now).
-        let value = template.provider(context)
-        // Key 0: more appearances than one stamp numbers (see `appearanceKey`); run per object.
-        if key != 0, !state.pointee.readsInitialApplication {
-            let entry = Entry(key: key, read: state.pointee.read, value: value)
-            if let kept {
-                entries[kept] = entry
-            } else {
-                // Keys of older values carry an older stamp: they can never match again.
-                if let first = entries.first,
-                    DependencyRecorder.stamp(of: first.key) != DependencyRecorder.stamp(of: key)
-                {
-                    entries.removeAll(keepingCapacity: true)
+    /// What makes the body of a themed property in each theme: it runs the provider
+    /// once per appearance while the theme's values stay the same, and writes the kept
+    /// value into each object with `write`.
+    @inlinable
+    static func bodyMaker<Object: AnyObject, Value>(
+        write: @escaping (Object, Value) -> Void, provider: @escaping @Sendable (ThemeContext) -> Value
+    ) -> () -> BindingBody {
+        return {
+            // One theme's kept values.
+            let kept = SharedValues<Value>()
+            return { object, context in
+                let index = kept.slots.keptIndex(for: context)
+                if index >= 0 {
+                    withExactCast(object, to: Object.self) { write($0, kept.values[index]) }
+                    return
                 }
-                entries.append(entry)
+                // Not kept yet, or a refresh: run the provider (a refresh replaces the kept
+                // value, so the objects bound later get what it returns now).
+                let value = provider(context)
+                let place = kept.slots.place(for: context)
+                if place.clearsFirst { kept.values.removeAll(keepingCapacity: true) }
+                if place.index >= 0 {
+                    if place.index < kept.values.count {
+                        kept.values[place.index] = value
+                    } else {
+                        kept.values.append(value)
+                    }
+                }
+                withExactCast(object, to: Object.self) { write($0, value) }
             }
         }
-        write(value, to: typed)
+    }
+}
+
+/// The values one theme keeps for one ``ThemedProperty``, in step with `slots`.
+@usableFromInline
+final class SharedValues<Value> {
+    @usableFromInline let slots = SharedSlots()
+    // Not checked for exclusivity at run time: only the theme's delivering thread touches
+    // it, and no access to it is open while the provider (user code) runs.
+    @usableFromInline @exclusivity(unchecked) var values: ContiguousArray<Value> = []
+
+    @usableFromInline
+    init() {}
+}
+
+/// The keys of the values one theme keeps for one ``ThemedProperty``: which appearance
+/// each was computed for (see `DependencyRecorder.appearanceKey`, which also encodes
+/// the values it was computed under), and what computing it read. Not generic, so the
+/// decisions are compiled once; the values sit in `SharedValues`.
+@usableFromInline
+final class SharedSlots {
+    @exclusivity(unchecked) private var keys: ContiguousArray<UInt64> = []
+    @exclusivity(unchecked) private var reads: ContiguousArray<UInt64> = []
+    // The last value found or placed, checked first (inlined into the body): the objects
+    // of one appearance follow one another in a pass. Only the delivering thread touches
+    // them, and no access is open while user code runs.
+    /// Its key (`0`: none).
+    @usableFromInline @exclusivity(unchecked) var lastKey: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var lastRead: UInt64 = 0
+    @usableFromInline @exclusivity(unchecked) var lastIndex = 0
+
+    @usableFromInline
+    init() {}
+
+    /// The index of the value kept for `context`'s appearance, whose reads become the
+    /// run's; `-1` when the provider must run (nothing kept, or a refresh).
+    @inlinable @inline(__always)
+    func keptIndex(for context: ThemeContext) -> Int {
+        let state = context.recorder.state
+        if lastKey != 0, context.appearanceKey == lastKey, !state.pointee.isRefresh {
+            state.pointee.read = lastRead
+            return lastIndex
+        }
+        return lookUp(context)
     }
 
-    @inline(__always)
-    private func write(_ value: Value, to object: Object) {
-        if let setter = template.setter {
-            setter(object, value)
-        } else {
-            object[keyPath: template.path] = value
+    /// `keptIndex` past the last value.
+    @usableFromInline
+    func lookUp(_ context: ThemeContext) -> Int {
+        let state = context.recorder.state
+        guard !state.pointee.isRefresh else { return -1 }
+        let key = context.appearanceKey
+        guard key != 0 else { return -1 }
+        for index in keys.indices where keys[index] == key {
+            remember(index)
+            state.pointee.read = reads[index]
+            return index
         }
+        return -1
+    }
+
+    private func remember(_ index: Int) {
+        lastKey = keys[index]
+        lastRead = reads[index]
+        lastIndex = index
+    }
+
+    /// Where the value the provider just returned for `context` is kept: an index (the
+    /// count of values to append), or `-1` when it is not kept (no appearance key, or
+    /// the provider read ``ThemeContext/isInitialApplication``); `clearsFirst` when the
+    /// kept values (and their keys, dropped here) were computed under older values.
+    @usableFromInline
+    func place(for context: ThemeContext) -> (index: Int, clearsFirst: Bool) {
+        let state = context.recorder.state
+        let key = context.appearanceKey
+        // Key 0: more appearances than one stamp numbers (see `appearanceKey`); run per object.
+        guard key != 0, !state.pointee.readsInitialApplication else { return (-1, false) }
+        let read = state.pointee.read
+        if let index = keys.firstIndex(of: key) {
+            reads[index] = read
+            remember(index)
+            return (index, false)
+        }
+        // Keys of older values carry an older stamp: they can never match again.
+        var clears = false
+        if let first = keys.first, DependencyRecorder.stamp(of: first) != DependencyRecorder.stamp(of: key) {
+            keys.removeAll(keepingCapacity: true)
+            reads.removeAll(keepingCapacity: true)
+            clears = true
+        }
+        keys.append(key)
+        reads.append(read)
+        remember(keys.count - 1)
+        return (keys.count - 1, clears)
     }
 }

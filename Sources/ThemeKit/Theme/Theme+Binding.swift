@@ -26,11 +26,14 @@ extension Theme {
     ///     node moves the object there; `nil` keeps its current node (the root for a new object).
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     /// - Complexity: O(1) amortised, plus one run of `provider`.
+    @inlinable
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        enqueue(object, .work(KeyPathWork(path: keyPath, provider: provider)), in: node)
+        // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
+        enqueue(
+            object, .work(BindingWork(identity: keyPath, body: BindingBodies.keyPath(keyPath, provider))), in: node)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -50,15 +53,19 @@ extension Theme {
     ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     /// - Complexity: O(1) amortised, plus one run of `provider`.
+    @inlinable
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
         set setter: @escaping @Sendable (Object, Value) -> Void, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        enqueue(object, .work(SetterWork(identity: keyPath, setter: setter, provider: provider)), in: node)
+        // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
+        enqueue(
+            object, .work(BindingWork(identity: keyPath, body: BindingBodies.setter(setter, provider))), in: node)
     }
 
     /// Adds a binding: at once when nothing else is delivering, else in the next pass.
+    @usableFromInline
     func enqueue(_ object: AnyObject, _ source: BindingSource, in node: ThemeNode?) {
         checkOwnership(node)
         core.bind(object, source, node: node)
@@ -81,11 +88,12 @@ extension Theme {
     ///   - id: Names the closure, so customizing with the same id replaces it.
     ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
     ///   - body: Applies the theme to the object; runs on the delivering thread.
+    @inlinable
     public func customize<Object: AnyObject>(
         _ object: Object, id: String? = nil, in node: ThemeNode? = nil,
         _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) {
-        enqueue(object, .work(CustomizeWork(id: id, body: body)), in: node)
+        enqueue(object, .work(BindingWork(customizeID: id, body: BindingBodies.customize(body))), in: node)
     }
 
     /// Re-runs every provider and `customize` closure of `object` now (for a control

@@ -18,7 +18,7 @@ public struct ThemeContext {
     @usableFromInline let recorder: DependencyRecorder
     /// The recorder's key for this appearance under the pass's values (see
     /// `DependencyRecorder.appearanceKey`), which themed properties keep values by.
-    let appearanceKey: UInt64
+    @usableFromInline let appearanceKey: UInt64
 
     /// `true` on a binding's first run, `false` on every later one.
     ///
@@ -93,7 +93,7 @@ final class DependencyRecorder {
         var readsInitialApplication = false
         /// Whether the runs are a ``Theme/refresh(_:)``: themed properties then run their
         /// provider again instead of writing a kept value.
-        var isRefresh = false
+        @usableFromInline var isRefresh = false
         /// Changes whenever the snapshot's extension values or variants do (not its
         /// style or contrast): themed-property values computed under one stamp are
         /// valid for the same appearance until it changes.
