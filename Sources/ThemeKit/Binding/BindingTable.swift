@@ -314,10 +314,10 @@ final class BindingTable {
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
     @discardableResult
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
-        let identity = AnyHashable(keyPath)
+        let identity = BindingIdentity.keyPath(keyPath)
         let bindings = bindings(of: slot)
         for position in bindings.indices
-        where bindings[position].work?._withUnsafeGuaranteedRef({ $0.identity == identity }) == true {
+        where bindings[position].work?._withUnsafeGuaranteedRef({ $0.identity.matches(identity) }) == true {
             removeBinding(at: position, slot: slot)
             return true
         }

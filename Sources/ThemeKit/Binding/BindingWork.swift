@@ -10,6 +10,31 @@
 @usableFromInline
 typealias BindingBody = (AnyObject, ThemeContext) -> Void
 
+/// What makes two bindings of one object the same binding, so binding it again
+/// replaces the earlier one.
+enum BindingIdentity {
+    /// The key path written (or named, for a setter closure).
+    case keyPath(AnyKeyPath)
+    /// A `customize` closure's id.
+    case customize(String)
+    /// A `customize` closure without an id: every call adds one.
+    case unique
+
+    /// Whether a binding with this identity replaces one with `other`.
+    ///
+    /// Key paths are compared by identity first: the runtime makes one instance per
+    /// key-path literal, so rebinding from the same call site costs a pointer
+    /// comparison; only distinct instances are compared component by component. No
+    /// hashing, no `AnyHashable` (whose conversion runs dynamic casts) at `bind`.
+    func matches(_ other: BindingIdentity) -> Bool {
+        switch (self, other) {
+        case (.keyPath(let path), .keyPath(let otherPath)): path === otherPath || path == otherPath
+        case (.customize(let id), .customize(let otherID)): id == otherID
+        default: false
+        }
+    }
+}
+
 /// The work of one binding: its body and its identity.
 ///
 /// A closure binding and a `customize` closure each have a work of their own; the
@@ -18,29 +43,30 @@ typealias BindingBody = (AnyObject, ThemeContext) -> Void
 // Sound: every stored property is a `let` set in `init`; the body's captured state is
 // touched only by the owning theme's delivering thread (see ThemeCore).
 final class BindingWork: @unchecked Sendable {
-    /// What makes two bindings of one object the same binding, so binding it again
-    /// replaces the earlier one: the key path written, or a `customize` id; `nil` for
-    /// a `customize` closure without an id (every call adds one).
-    let identity: AnyHashable?
-    /// `identity`'s hash, computed once, so the table compares an object's bindings
-    /// without hashing key paths again.
-    let identityHash: Int
+    let identity: BindingIdentity
     /// Runs the binding on the object it was bound to, with the context whose
     /// recorder notes what the run reads.
     let body: BindingBody
 
-    @usableFromInline
-    init(identity: AnyHashable?, body: @escaping BindingBody) {
+    init(identity: BindingIdentity, body: @escaping BindingBody) {
         self.identity = identity
-        identityHash = identity?.hashValue ?? 0
         self.body = body
     }
 
-    /// Whether this work and `other` are the same binding of an object.
-    func hasSameIdentity(as other: BindingWork) -> Bool {
-        guard let identity, identityHash == other.identityHash else { return false }
-        return identity == other.identity
+    /// The work of a binding of the property `keyPath` names.
+    @usableFromInline
+    convenience init(keyPath: AnyKeyPath, body: @escaping BindingBody) {
+        self.init(identity: .keyPath(keyPath), body: body)
     }
+
+    /// The work of a `customize` closure, replaced by a later one with the same `id`.
+    @usableFromInline
+    convenience init(customizeID id: String?, body: @escaping BindingBody) {
+        self.init(identity: id.map { .customize($0) } ?? .unique, body: body)
+    }
+
+    /// Whether this work and `other` are the same binding of an object.
+    func hasSameIdentity(as other: BindingWork) -> Bool { identity.matches(other.identity) }
 
     /// Runs the work on `object` (the object it was bound to) with `context`.
     @inline(__always)
@@ -109,18 +135,5 @@ enum BindingBodies {
     @inlinable
     static func customize<Object: AnyObject>(_ body: @escaping @Sendable (Object, ThemeContext) -> Void) -> BindingBody {
         return { object, context in withExactCast(object, to: Object.self) { body($0, context) } }
-    }
-}
-
-/// The identity of a `customize` closure given an id (distinct from any key path).
-struct CustomizeID: Hashable {
-    let name: String
-}
-
-extension BindingWork {
-    /// The work of a `customize` closure, replaced by a later one with the same `id`.
-    @usableFromInline
-    convenience init(customizeID id: String?, body: @escaping BindingBody) {
-        self.init(identity: id.map { AnyHashable(CustomizeID(name: $0)) }, body: body)
     }
 }

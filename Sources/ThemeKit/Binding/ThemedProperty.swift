@@ -104,7 +104,7 @@ final class SharedPropertyTemplate: @unchecked Sendable {
     }
 
     /// Makes the work that serves every binding of this property in one theme.
-    func makeWork() -> BindingWork { BindingWork(identity: identity, body: makeBody()) }
+    func makeWork() -> BindingWork { BindingWork(keyPath: identity, body: makeBody()) }
 
     /// What makes the body of a themed property in each theme: it runs the provider
     /// once per appearance while the theme's values stay the same, and writes the kept

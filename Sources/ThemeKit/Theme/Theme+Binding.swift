@@ -33,7 +33,7 @@ extension Theme {
     ) {
         // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
         enqueue(
-            object, .work(BindingWork(identity: keyPath, body: BindingBodies.keyPath(keyPath, provider))), in: node)
+            object, .work(BindingWork(keyPath: keyPath, body: BindingBodies.keyPath(keyPath, provider))), in: node)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -61,7 +61,7 @@ extension Theme {
     ) {
         // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
         enqueue(
-            object, .work(BindingWork(identity: keyPath, body: BindingBodies.setter(setter, provider))), in: node)
+            object, .work(BindingWork(keyPath: keyPath, body: BindingBodies.setter(setter, provider))), in: node)
     }
 
     /// Adds a binding: at once when nothing else is delivering, else in the next pass.
