@@ -50,7 +50,8 @@ public enum ProfileMode {
         case "loop-weak", "loop-weak-setter", "loop-keypath":
             // The baselines of the full switch, for instruction counts against ThemeKit's.
             let kind: BaselineKind =
-                operation == "loop-weak" ? .plainLoopWeak : operation == "loop-keypath" ? .keyPathLoop : .plainLoopWeakSetter
+                operation == "loop-weak"
+                ? .plainLoopWeak : operation == "loop-keypath" ? .keyPathLoop : .plainLoopWeakSetter
             let views = makeViews(workload.objectCount)
             let runner = kind.build(
                 views, roles: 4, readsB: workload.readsB,

@@ -64,6 +64,8 @@ final class BindingTable {
     @exclusivity(unchecked) private(set) var pool = BindingPool()
     /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
     let reverse = ReverseIndex()
+    /// Small integer ids of the key paths bound in this theme (see `BindingWork.keyID`).
+    private let keyPathIDs = KeyPathIDs()
     @exclusivity(unchecked) private var staleEntries: [Int] = Array(repeating: 0, count: 64)
     /// Head of each node's object list, indexed by node id.
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
@@ -241,6 +243,9 @@ final class BindingTable {
             work = .passRetained(sharedWork(for: template))
         }
         objects[index].hasNewBindings = true
+        work._withUnsafeGuaranteedRef { work in
+            if work.keyID == 0, case .keyPath(let path) = work.identity { work.keyID = keyPathIDs.id(of: path) }
+        }
         // One walk finds an earlier binding with the same identity (replaced) and the
         // first free position (reused).
         let bindings = bindings(of: slot)
@@ -314,10 +319,9 @@ final class BindingTable {
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
     @discardableResult
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
-        let identity = BindingIdentity.keyPath(keyPath)
+        let id = keyPathIDs.id(of: keyPath)
         let bindings = bindings(of: slot)
-        for position in bindings.indices
-        where bindings[position].work?._withUnsafeGuaranteedRef({ $0.identity.matches(identity) }) == true {
+        for position in bindings.indices where bindings[position].work?._withUnsafeGuaranteedRef({ $0.keyID == id }) == true {
             removeBinding(at: position, slot: slot)
             return true
         }

@@ -104,7 +104,7 @@ final class SharedPropertyTemplate: @unchecked Sendable {
     }
 
     /// Makes the work that serves every binding of this property in one theme.
-    func makeWork() -> BindingWork { BindingWork(keyPath: identity, body: makeBody()) }
+    func makeWork() -> BindingWork { BindingWork(identity: .keyPath(identity), body: makeBody()) }
 
     /// What makes the body of a themed property in each theme: it runs the provider
     /// once per appearance while the theme's values stay the same, and writes the kept
@@ -116,7 +116,7 @@ final class SharedPropertyTemplate: @unchecked Sendable {
         return {
             // One theme's kept values.
             let kept = SharedValues<Value>()
-            return { object, context in
+            return { _, object, context in
                 let index = kept.slots.keptIndex(for: context)
                 if index >= 0 {
                     withExactCast(object, to: Object.self) { write($0, kept.values[index]) }

@@ -32,8 +32,7 @@ extension Theme {
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
-        enqueue(
-            object, .work(BindingWork(keyPath: keyPath, body: BindingBodies.keyPath(keyPath, provider))), in: node)
+        enqueue(object, .work(BindingBodies.keyPath(keyPath, provider)), in: node)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -60,8 +59,7 @@ extension Theme {
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
-        enqueue(
-            object, .work(BindingWork(keyPath: keyPath, body: BindingBodies.setter(setter, provider))), in: node)
+        enqueue(object, .work(BindingBodies.setter(keyPath, setter, provider)), in: node)
     }
 
     /// Adds a binding: at once when nothing else is delivering, else in the next pass.
@@ -93,7 +91,7 @@ extension Theme {
         _ object: Object, id: String? = nil, in node: ThemeNode? = nil,
         _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) {
-        enqueue(object, .work(BindingWork(customizeID: id, body: BindingBodies.customize(body))), in: node)
+        enqueue(object, .work(BindingBodies.customize(id: id, body)), in: node)
     }
 
     /// Re-runs every provider and `customize` closure of `object` now (for a control

@@ -74,13 +74,7 @@ import ThemeKitTokens
     func compilesAndRuns() throws {
         let swiftc = try #require(BuildProducts.swiftc)
         let modules = try #require(BuildProducts.directory).appendingPathComponent("Modules").path
-        // ThemeKit's C shim module (internal to ThemeKit, but its module must be found to load ThemeKit).
-        let shimModuleMap = try #require(BuildProducts.directory)
-            .appendingPathComponent("ThemeKitRuntimeShims.build/module.modulemap").path
-        // The C shims hold the page-buffer functions ThemeKit calls on Linux.
-        let objects =
-            BuildProducts.objects(of: "ThemeKit") + BuildProducts.objects(of: "ThemeKitTokens")
-            + BuildProducts.objects(of: "ThemeKitRuntimeShims")
+        let objects = BuildProducts.objects(of: "ThemeKit") + BuildProducts.objects(of: "ThemeKitTokens")
         try #require(!objects.isEmpty)
         var packs = [
             try folder.write("harbor.json", SamplePacks.harbor), try folder.write("awkward.json", Self.awkwardPack),
@@ -116,10 +110,8 @@ import ThemeKitTokens
             let binary = folder.path("program\(index)")
             let compile = try runProcess(
                 swiftc,
-                [
-                    "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-Xcc",
-                    "-fmodule-map-file=\(shimModuleMap)", generated, main, "-o", binary,
-                ] + objects)
+                ["-swift-version", "6", "-warnings-as-errors", "-I", modules, generated, main, "-o", binary]
+                    + objects)
             #expect(compile.status == 0, "\(pack): \(compile.stderr)")
             guard compile.status == 0 else { continue }
             let run = try runProcess(URL(fileURLWithPath: binary), [pack])

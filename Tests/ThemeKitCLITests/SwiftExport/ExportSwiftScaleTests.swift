@@ -36,9 +36,7 @@ import ThemeKitTestSupport
         let build = try #require(BuildProducts.directory)
         let arguments = [
             "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-c", "-module-name", "PrimerTokens",
-            "-I", build.appendingPathComponent("Modules").path, "-Xcc",
-            "-fmodule-map-file=\(build.appendingPathComponent("ThemeKitRuntimeShims.build/module.modulemap").path)",
-            generated, "-o", folder.path("Primer.o"),
+            "-I", build.appendingPathComponent("Modules").path, generated, "-o", folder.path("Primer.o"),
         ]
         let time = URL(fileURLWithPath: "/usr/bin/time")
         let measured = FileManager.default.isExecutableFile(atPath: time.path)
