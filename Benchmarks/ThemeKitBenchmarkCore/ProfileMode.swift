@@ -9,6 +9,7 @@ public enum ProfileMode {
         "full", "full-shared", "full-setter", "full-keypath", "full-captures", "fine", "subtree", "register",
         "register-batch", "register-shared", "register-shared-batch", "register-keypath", "register-keypath-batch",
         "batch", "observers", "bus", "loop-weak", "loop-weak-setter", "loop-keypath",
+        "loop-keypath-strong",
     ]
 
     /// Runs `operation` on `size` bindings `repetitions` times.
@@ -47,11 +48,13 @@ public enum ProfileMode {
             }
             print("full: \(Double(elapsed) / Double(repetitions * workload.bindingCount)) ns per binding")
             withExtendedLifetime(views) {}
-        case "loop-weak", "loop-weak-setter", "loop-keypath":
+        case "loop-weak", "loop-weak-setter", "loop-keypath", "loop-keypath-strong":
             // The baselines of the full switch, for instruction counts against ThemeKit's.
-            let kind: BaselineKind =
-                operation == "loop-weak"
-                ? .plainLoopWeak : operation == "loop-keypath" ? .keyPathLoop : .plainLoopWeakSetter
+            let kinds: [String: BaselineKind] = [
+                "loop-weak": .plainLoopWeak, "loop-weak-setter": .plainLoopWeakSetter, "loop-keypath": .keyPathLoop,
+                "loop-keypath-strong": .keyPathLoopStrong,
+            ]
+            let kind = kinds[operation]!
             let views = makeViews(workload.objectCount)
             let runner = kind.build(
                 views, roles: 4, readsB: workload.readsB,

@@ -7,8 +7,11 @@ enum BaselineKind: CaseIterable {
     case plainLoopWeak
     /// The weak plain loop calling the computed properties' setters.
     case plainLoopWeakSetter
-    /// A bare loop of key-path writes to the computed properties.
+    /// A bare loop of key-path writes to the computed properties of views that also have
+    /// a weak reference (as ThemeKit's do).
     case keyPathLoop
+    /// The same loop over views without a weak reference.
+    case keyPathLoopStrong
     case notificationCenter
     case jxTheme
     case observation
@@ -17,7 +20,7 @@ enum BaselineKind: CaseIterable {
     static let standard: [BaselineKind] = [.plainLoop, .plainLoopWeak, .notificationCenter, .jxTheme, .observation]
 
     /// Whether the system writes the computed properties (else the stored ones).
-    var writesComputed: Bool { self == .plainLoopWeakSetter || self == .keyPathLoop }
+    var writesComputed: Bool { self == .plainLoopWeakSetter || self == .keyPathLoop || self == .keyPathLoopStrong }
 
     /// The name in the results (`baselines` keys).
     var name: String {
@@ -26,6 +29,7 @@ enum BaselineKind: CaseIterable {
         case .plainLoopWeak: "PlainLoopWeak"
         case .plainLoopWeakSetter: "PlainLoopWeakSetter"
         case .keyPathLoop: "KeyPathLoop"
+        case .keyPathLoopStrong: "KeyPathLoopStrong"
         case .notificationCenter: "NotificationCenter"
         case .jxTheme: "JXTheme"
         case .observation: "Observation"
@@ -45,7 +49,7 @@ enum BaselineKind: CaseIterable {
     /// render) rather than once per change (a post, a theme change).
     var coalescesChanges: Bool {
         self == .plainLoop || self == .plainLoopWeak || self == .plainLoopWeakSetter || self == .keyPathLoop
-            || self == .observation
+            || self == .keyPathLoopStrong || self == .observation
     }
 
     /// Builds the system over `views`, starting from `environment`.
@@ -62,8 +66,9 @@ enum BaselineKind: CaseIterable {
         case .plainLoopWeakSetter:
             let system = WeakLoopSystem(views: views, roles: roles, computed: true, readsB: readsB)
             return BaselineRunner(environment) { system.refresh($0) }
-        case .keyPathLoop:
-            let system = KeyPathLoopSystem(views: views, roles: roles, readsB: readsB)
+        case .keyPathLoop, .keyPathLoopStrong:
+            let system = KeyPathLoopSystem(
+                views: views, roles: roles, weaklyReferenced: self == .keyPathLoop, readsB: readsB)
             return BaselineRunner(environment) { system.refresh($0) }
         case .notificationCenter:
             let state = SharedThemeState(environment)

@@ -126,13 +126,25 @@ final class WeakLoopSystem {
 /// A bare loop of key-path writes: for each strongly held view, its computed properties
 /// written through their key paths (`view[keyPath: path] = value`), which is what the
 /// key-path bindings of computed properties can at best cost.
+///
+/// With `weaklyReferenced`, the system also holds one (unused) weak reference to each
+/// view, as ThemeKit does: on Linux a native object with a weak reference keeps its
+/// reference counts in a side table, and the retains and releases inside the key-path
+/// runtime then take the slow path. (UIKit objects are Objective-C objects, whose weak
+/// references leave retain and release as they are.)
 final class KeyPathLoopSystem {
+    private struct WeakView {
+        weak var view: BenchView?
+    }
+
     private let views: ContiguousArray<BenchView>
+    private let weakViews: ContiguousArray<WeakView>
     private let readsB: [Bool]
     private let roles: Int
 
-    init(views: [BenchView], roles: Int, readsB: (Int) -> Bool) {
+    init(views: [BenchView], roles: Int, weaklyReferenced: Bool, readsB: (Int) -> Bool) {
         self.views = ContiguousArray(views)
+        weakViews = weaklyReferenced ? ContiguousArray(views.map { WeakView(view: $0) }) : []
         self.readsB = views.indices.map(readsB)
         self.roles = roles
     }

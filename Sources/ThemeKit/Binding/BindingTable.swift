@@ -321,7 +321,8 @@ final class BindingTable {
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
         let id = keyPathIDs.id(of: keyPath)
         let bindings = bindings(of: slot)
-        for position in bindings.indices where bindings[position].work?._withUnsafeGuaranteedRef({ $0.keyID == id }) == true {
+        for position in bindings.indices
+        where bindings[position].work?._withUnsafeGuaranteedRef({ $0.keyID == id }) == true {
             removeBinding(at: position, slot: slot)
             return true
         }
