@@ -34,7 +34,7 @@ public enum BenchmarkCommand {
         var status: Int32 = report.problems.isEmpty ? 0 : 1
         do {
             if let path = options.jsonPath {
-                try BenchmarkRunner.json(report.results).write(to: URL(fileURLWithPath: path))
+                try BenchmarkRunner.json(report).write(to: URL(fileURLWithPath: path))
             }
             if let path = options.plotPath {
                 try BenchmarkRunner.plot(report.results).write(toFile: path, atomically: true, encoding: .utf8)

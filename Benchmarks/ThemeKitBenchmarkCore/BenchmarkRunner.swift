@@ -58,11 +58,25 @@ public enum BenchmarkRunner {
         return report
     }
 
-    /// The results as a JSON array, one object per scenario and size.
-    public static func json(_ results: [BenchmarkResult]) throws -> Data {
+    /// The run as JSON: `rows` (one object per scenario and size), `targets` (each
+    /// target with what was measured and `passed`), the build, the run's duration and
+    /// peak resident size.
+    public static func json(_ report: BenchmarkReport) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return try encoder.encode(results)
+        return try encoder.encode(
+            ReportFile(
+                build: build, rows: report.results, targets: report.targets,
+                peakResidentBytes: report.peakResidentBytes, seconds: report.seconds))
+    }
+
+    /// What `--json` writes.
+    private struct ReportFile: Encodable {
+        var build: String
+        var rows: [BenchmarkResult]
+        var targets: [TargetCheck]
+        var peakResidentBytes: Int64?
+        var seconds: Double
     }
 
     /// The SVG plot of `results`.

@@ -19,9 +19,16 @@ import ThemeKitBenchmarkCore
     func quickRunProducesWellFormedJSON() throws {
         let report = try quickReport()
         #expect(report.problems.isEmpty, "self-checks failed: \(report.problems)")
-        let data = try BenchmarkRunner.json(report.results)
-        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let data = try BenchmarkRunner.json(report)
+        let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let array = try #require(file["rows"] as? [[String: Any]])
         #expect(array.count == report.results.count)
+        // Every target's verdict is in the file, as in the table.
+        let targets = try #require(file["targets"] as? [[String: Any]])
+        #expect(targets.count == report.targets.count && !targets.isEmpty)
+        for target in targets {
+            #expect(target["passed"] is Bool && target["target"] is String && target["measured"] is String)
+        }
         for scenario in Self.scenarios {
             #expect(
                 array.contains { ($0["scenario"] as? String)?.contains(scenario) == true },
@@ -46,6 +53,17 @@ import ThemeKitBenchmarkCore
         let full = try #require(array.first { $0["scenario"] as? String == "full" })
         let fullBaselines = try #require(full["baselines"] as? [String: Double])
         #expect(fullBaselines["NotificationCenter"] != nil)
+        // The rows of the path apps run, each against its own limit.
+        for (scenario, limit) in [
+            ("full-shared", "PlainLoopWeak"), ("full-setter", "PlainLoopWeakSetter"), ("full-keypath", "KeyPathLoop"),
+            ("full-captures", "PlainLoopWeak"),
+        ] {
+            let row = try #require(array.first { $0["scenario"] as? String == scenario }, "no row \(scenario)")
+            #expect(row["limitName"] as? String == limit)
+        }
+        for scenario in ["register-shared", "register-keypath"] {
+            #expect(array.contains { $0["scenario"] as? String == scenario }, "no row \(scenario)")
+        }
         #if canImport(Observation)
             #expect(fullBaselines["Observation"] != nil)
         #endif
