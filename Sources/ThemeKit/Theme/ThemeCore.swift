@@ -253,14 +253,18 @@ final class ThemeCore: @unchecked Sendable {
 /// command-line tool that calls `dispatchMain()` on another design) may drain it
 /// elsewhere, and work on the main queue is still serialised with UI work.
 enum MainQueue {
-    nonisolated(unsafe) private static let key: DispatchSpecificKey<Bool> = {
+    /// The key that marks the main queue (`DispatchSpecificKey` is not `Sendable` in every
+    /// SDK, so it is held by a box that is).
+    // Sound: the key is created once and never changes; Dispatch uses it as an identity token only.
+    private final class Marker: @unchecked Sendable {
         let key = DispatchSpecificKey<Bool>()
-        DispatchQueue.main.setSpecific(key: key, value: true)
-        return key
-    }()
+        init() { DispatchQueue.main.setSpecific(key: key, value: true) }
+    }
+
+    private static let marker = Marker()
 
     /// Whether the caller runs on the main thread or on the main queue.
-    static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: key) == true }
+    static var isCurrent: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: marker.key) == true }
 }
 
 /// A weak reference that can cross threads.
