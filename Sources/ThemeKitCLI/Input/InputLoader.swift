@@ -72,7 +72,7 @@ struct InputLoader {
                 path: path, kind: nil, issues: ThemePackError.malformedJSON(error, source: source).issues)
         }
         let kind = InputKind.detect(document.value)
-        context.progress.begin("reading \(source) as \(kind.displayName)")
+        context.progress.begin("importing \(source) (\(kind.displayName))")
         do throws(ThemePackError) {
             switch kind {
             case .themePack:

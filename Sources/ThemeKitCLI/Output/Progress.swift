@@ -5,19 +5,23 @@ import Foundation
 /// Only when standard error is a terminal: ``CommandEnvironment/current`` gives a sink then and none
 /// otherwise, so pipes, CI logs and tests see nothing. Each line overwrites the previous one
 /// (`\r` and *erase line*) and the last is erased when the command ends, so the terminal is left as
-/// if no progress had been shown. A timer thread prints the current phase when the second has passed;
-/// later phases print as they start.
+/// if no progress had been shown. A timer prints the current phase, with the seconds elapsed, every
+/// second once the first has passed; later phases print as they start.
 ///
-/// The phase and the visibility flag live behind one lock; the sink is called outside it.
-final class ProgressReporter: @unchecked Sendable {  // Mutable state guarded by `lock`; the sink is Sendable.
+/// Every line is written from one serial queue, the timer's, so lines never interleave and none is
+/// written after ``finish()`` has erased the last. The phase and flags live behind a lock that is never
+/// held while the sink runs.
+final class ProgressReporter: @unchecked Sendable {  // Mutable state is guarded by `lock` or confined to `queue`.
     private let sink: (@Sendable (String) -> Void)?
     private let threshold: TimeInterval
     private let started = Date()
     private let lock = NSLock()
+    private let queue = DispatchQueue(label: "themekit.progress")
     private var phase: String?
-    private var isVisible = false
     private var isFinished = false
     private var timer: DispatchSourceTimer?
+    /// Whether a line is on the terminal; read and written on `queue` only.
+    private var isVisible = false
 
     /// - Parameters:
     ///   - sink: Where lines go; `nil` shows nothing.
@@ -29,57 +33,62 @@ final class ProgressReporter: @unchecked Sendable {  // Mutable state guarded by
 
     deinit { timer?.cancel() }
 
-    /// Starts a phase (`reading big.tokens.json (6 MB)`); shown now if a second has passed, else by the timer.
+    /// Starts a phase (`importing big.tokens.json`); shown now if a second has passed, else by the timer.
     func begin(_ text: String) {
         guard sink != nil else { return }
-        let show: Bool
         lock.lock()
         phase = text
-        show = !isFinished && (isVisible || Date().timeIntervalSince(started) >= threshold)
-        if show { isVisible = true }
-        let needsTimer = !show && timer == nil && !isFinished
+        let isDue = !isFinished && Date().timeIntervalSince(started) >= threshold
+        let needsTimer = !isFinished && timer == nil
         lock.unlock()
-        if show { emit(text) }
+        if isDue { queue.async { self.emit(text) } }
         if needsTimer { startTimer() }
     }
 
-    /// Erases the progress line, if one was shown; later phases show nothing.
+    /// Erases the progress line, if one was shown; later phases show nothing. Returns after every line
+    /// already started has been written.
     func finish() {
-        lock.lock()
-        let wasVisible = isVisible
-        isFinished = true
-        isVisible = false
-        let pending = timer
-        timer = nil
-        lock.unlock()
-        pending?.cancel()
-        if wasVisible { sink?("") }
+        guard sink != nil else { return }
+        queue.sync {
+            lock.lock()
+            isFinished = true
+            let pending = timer
+            timer = nil
+            lock.unlock()
+            pending?.cancel()
+            if isVisible {
+                isVisible = false
+                sink?("")
+            }
+        }
     }
 
+    /// On `queue`: writes a phase unless the command has finished.
     private func emit(_ text: String) {
-        let seconds = Int(Date().timeIntervalSince(started))
-        sink?("themekit: \(text)… (\(seconds) s)")
+        lock.lock()
+        let finished = isFinished
+        lock.unlock()
+        guard !finished else { return }
+        isVisible = true
+        sink?("themekit: \(text)… (\(Int(Date().timeIntervalSince(started))) s)")
     }
 
     private func startTimer() {
-        let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .utility))
+        let source = DispatchSource.makeTimerSource(queue: queue)
         let delay = max(0, threshold - Date().timeIntervalSince(started))
         source.schedule(deadline: .now() + delay, repeating: 1)
         source.setEventHandler { [weak self] in self?.tick() }
         lock.lock()
-        if timer == nil, !isFinished {
-            timer = source
-            lock.unlock()
-            source.resume()
-        } else {
-            lock.unlock()
-        }
+        let install = timer == nil && !isFinished
+        if install { timer = source }
+        lock.unlock()
+        if install { source.resume() }
     }
 
+    /// On `queue`: the timer's tick.
     private func tick() {
         lock.lock()
-        let current = isFinished ? nil : phase
-        if current != nil { isVisible = true }
+        let current = phase
         lock.unlock()
         if let current { emit(current) }
     }

@@ -30,12 +30,16 @@ final class LineCollector: @unchecked Sendable {  // `lines` is guarded by `lock
         reporter.begin("reading big.tokens.json")
         reporter.begin("encoding the pack")
         reporter.finish()
+        let atFinish = collector.lines
         reporter.begin("after the end")
-        let lines = collector.lines
-        #expect(lines.count == 3)
-        #expect(lines.first?.hasPrefix("themekit: reading big.tokens.json… (") == true)
-        #expect(lines.dropFirst().first?.hasPrefix("themekit: encoding the pack… (") == true)
-        #expect(lines.last == "")
+        reporter.finish()
+        // The timer may also repeat a phase; the order and the single final erase are what is promised.
+        #expect(atFinish.first?.hasPrefix("themekit: reading big.tokens.json… (") == true)
+        let encoding = atFinish.firstIndex { $0.hasPrefix("themekit: encoding the pack… (") }
+        #expect(encoding != nil)
+        #expect(atFinish.last == "")
+        #expect(atFinish.filter(\.isEmpty).count == 1)
+        #expect(collector.lines == atFinish)
     }
 
     @Test("a command that ends within the threshold shows nothing and erases nothing")
