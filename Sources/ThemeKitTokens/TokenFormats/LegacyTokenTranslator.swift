@@ -221,6 +221,11 @@ struct LegacyTokenTranslator {
             if dtcgType == DTCGType.number, let quantity = TokenQuantity.parse(text) {
                 return Self.literal(quantity, isLength: false)
             }
+            // Figma's style names (`Semi Bold`, `ExtraBold`) and numeric strings (`"600"`) as weights.
+            if dtcgType == DTCGType.fontWeight, FontWeightName.value(of: text) == nil {
+                if let number = Double(text), number.isFinite { return .number(number) }
+                if let weight = Self.weight(named: text) { return .number(Double(weight)) }
+            }
             if text.contains("{"), dtcgType == DTCGType.color {
                 do {
                     return .string(try evaluator.colorWithAlpha(text))

@@ -295,3 +295,20 @@ func expectedHex(_ text: String) -> String? {
         }
     }
 }
+
+@Suite struct TokensStudioWeightTests {
+    @Test("fontWeights tokens with Figma style names or numeric strings become weights")
+    func weights() throws {
+        let document = DTCGDocument(
+            legacy: try jsonDocument(
+                """
+                {"w": {"semi": {"value": "Semi Bold", "type": "fontWeights"}, "num": {"value": "600", "type": "fontWeights"},
+                  "bold": {"value": "bold", "type": "fontWeights"}}}
+                """), format: .tokensStudio)
+        let set = DTCGTokenSet(documents: [document])
+        #expect(set.resolved["w.semi"]?.value == .fontWeight(600))
+        #expect(set.resolved["w.num"]?.value == .fontWeight(600))
+        #expect(set.resolved["w.bold"]?.value == .fontWeight(700))
+        #expect(set.problems.isEmpty)
+    }
+}
