@@ -9,7 +9,7 @@
 /// dynamic casts — where methods of a generic class (which run unspecialised, through
 /// their vtable, whatever the instance) cost about 2,400 instructions and an allocation
 /// per binding. For key-path and setter bindings it captures nothing (its state is the
-/// work's), so making one allocates nothing besides the work.
+/// work's: `KeyPathWork`, `SetterWork`), so making one allocates nothing besides the work.
 @usableFromInline
 typealias BindingBody = (BindingWork, AnyObject, ThemeContext) -> Void
 
@@ -33,7 +33,7 @@ enum BindingIdentity {
 // Sound: `identity` and `body` are `let`s set in `init`; `keyID` and the body's captured
 // state are touched only by the owning theme's delivering thread (see ThemeCore).
 class BindingWork: @unchecked Sendable {
-    final let identity: BindingIdentity
+    // The fields the refresh loop reads come first, next to the subclass's.
     /// Runs the binding on the object it was bound to, with the context whose
     /// recorder notes what the run reads.
     final let body: BindingBody
@@ -41,6 +41,7 @@ class BindingWork: @unchecked Sendable {
     /// table adds the binding; `0` for a `customize` closure. Not checked for exclusivity
     /// at run time: only the delivering thread touches it, outside user code.
     @exclusivity(unchecked) final var keyID: Int32 = 0
+    final let identity: BindingIdentity
 
     @usableFromInline
     init(identity: BindingIdentity, body: @escaping BindingBody) {
@@ -67,23 +68,46 @@ class BindingWork: @unchecked Sendable {
     final func run(_ object: AnyObject, _ context: ThemeContext) { body(self, object, context) }
 }
 
-/// The work of a closure binding: the provider, and the key path or setter that writes
-/// its value. Its body (`BindingBodies`) reads them from here.
+/// The work of a closure binding that writes through a key path: the provider and the
+/// key path. Its body (`BindingBodies.keyPath`) reads them from here.
 @usableFromInline
 // Sound: immutable after init (see BindingWork).
-final class ProviderWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+final class KeyPathWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
     @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-    @usableFromInline let setter: (@Sendable (Object, Value) -> Void)?
     @usableFromInline let path: ReferenceWritableKeyPath<Object, Value>
+    /// `isClassType(Object.self)`, decided once (see `exactCast`).
+    @usableFromInline let isClass: Bool
 
     @usableFromInline
     init(
-        path: ReferenceWritableKeyPath<Object, Value>, setter: (@Sendable (Object, Value) -> Void)?,
+        path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value,
+        body: @escaping BindingBody
+    ) {
+        self.provider = provider
+        self.path = path
+        isClass = isClassType(Object.self)
+        super.init(identity: .keyPath(path), body: body)
+    }
+}
+
+/// The work of a closure binding that writes through a setter closure: the provider and
+/// the setter. Its body (`BindingBodies.setter`) reads them from here.
+@usableFromInline
+// Sound: immutable after init (see BindingWork).
+final class SetterWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+    @usableFromInline let provider: @Sendable (ThemeContext) -> Value
+    @usableFromInline let setter: @Sendable (Object, Value) -> Void
+    /// `isClassType(Object.self)`, decided once (see `exactCast`).
+    @usableFromInline let isClass: Bool
+
+    @usableFromInline
+    init(
+        path: AnyKeyPath, setter: @escaping @Sendable (Object, Value) -> Void,
         provider: @escaping @Sendable (ThemeContext) -> Value, body: @escaping BindingBody
     ) {
-        self.path = path
-        self.setter = setter
         self.provider = provider
+        self.setter = setter
+        isClass = isClassType(Object.self)
         super.init(identity: .keyPath(path), body: body)
     }
 }
@@ -94,8 +118,8 @@ final class ProviderWork<Object: AnyObject, Value>: BindingWork, @unchecked Send
 /// `Object`; for a class type (not a class-bound existential) that makes the unchecked
 /// downcast exact, which `unsafeDowncast` documents as its precondition.
 @inlinable @inline(__always)
-func exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type) -> Object {
-    isClassType(Object.self) ? unsafeDowncast(object, to: Object.self) : (object as! Object)
+func exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type, isClass: Bool) -> Object {
+    isClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
 }
 
 /// Calls `body` with `object` as `Object` (see `exactCast`), borrowed.
@@ -108,9 +132,9 @@ func exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type) -> 
 // `_withUnsafeGuaranteedRef` documents).
 @inlinable @inline(__always)
 func withExactCast<Object: AnyObject, Result>(
-    _ object: AnyObject, to type: Object.Type, _ body: (Object) -> Result
+    _ object: AnyObject, to type: Object.Type, isClass: Bool = isClassType(Object.self), _ body: (Object) -> Result
 ) -> Result {
-    Unmanaged.passUnretained(exactCast(object, to: Object.self))._withUnsafeGuaranteedRef(body)
+    Unmanaged.passUnretained(exactCast(object, to: Object.self, isClass: isClass))._withUnsafeGuaranteedRef(body)
 }
 
 /// Whether `Object` is a class type (not an existential such as `any P & AnyObject`).
@@ -127,12 +151,12 @@ enum BindingBodies {
     static func keyPath<Object: AnyObject, Value>(
         _ path: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) -> BindingWork {
-        ProviderWork(path: path, setter: nil, provider: provider) { work, object, context in
+        KeyPathWork(path: path, provider: provider) { work, object, context in
             // Sound: the table runs a body only with the work it belongs to.
-            let work = unsafeDowncast(work, to: ProviderWork<Object, Value>.self)
+            let work = unsafeDowncast(work, to: KeyPathWork<Object, Value>.self)
             // The provider runs before the write's access begins, so it may read the property.
             let value = work.provider(context)
-            withExactCast(object, to: Object.self) { $0[keyPath: work.path] = value }
+            withExactCast(object, to: Object.self, isClass: work.isClass) { $0[keyPath: work.path] = value }
         }
     }
 
@@ -143,12 +167,11 @@ enum BindingBodies {
         _ path: ReferenceWritableKeyPath<Object, Value>, _ setter: @escaping @Sendable (Object, Value) -> Void,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) -> BindingWork {
-        ProviderWork(path: path, setter: setter, provider: provider) { work, object, context in
+        SetterWork(path: path, setter: setter, provider: provider) { work, object, context in
             // Sound: the table runs a body only with the work it belongs to.
-            let work = unsafeDowncast(work, to: ProviderWork<Object, Value>.self)
+            let work = unsafeDowncast(work, to: SetterWork<Object, Value>.self)
             let value = work.provider(context)
-            guard let setter = work.setter else { return }
-            withExactCast(object, to: Object.self) { setter($0, value) }
+            withExactCast(object, to: Object.self, isClass: work.isClass) { work.setter($0, value) }
         }
     }
 

@@ -113,13 +113,14 @@ final class SharedPropertyTemplate: @unchecked Sendable {
     static func bodyMaker<Object: AnyObject, Value>(
         write: @escaping (Object, Value) -> Void, provider: @escaping @Sendable (ThemeContext) -> Value
     ) -> () -> BindingBody {
+        let isClass = isClassType(Object.self)
         return {
             // One theme's kept values.
             let kept = SharedValues<Value>()
             return { _, object, context in
                 let index = kept.slots.keptIndex(for: context)
                 if index >= 0 {
-                    withExactCast(object, to: Object.self) { write($0, kept.values[index]) }
+                    withExactCast(object, to: Object.self, isClass: isClass) { write($0, kept.values[index]) }
                     return
                 }
                 // Not kept yet, or a refresh: run the provider (a refresh replaces the kept
@@ -134,7 +135,7 @@ final class SharedPropertyTemplate: @unchecked Sendable {
                         kept.values.append(value)
                     }
                 }
-                withExactCast(object, to: Object.self) { write($0, value) }
+                withExactCast(object, to: Object.self, isClass: isClass) { write($0, value) }
             }
         }
     }
