@@ -66,6 +66,15 @@ private func drainMainQueue() async {
         #expect(log.labels == ["provider light #000000"])
         #expect(label.textColor == "#000000")
         let baseline = log.labels.count
+        // Hold the main queue while the changes are made, so the one delivery they schedule
+        // runs after all three, whatever the threads' timing.
+        let held = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            holding.signal()
+            held.wait()
+        }
+        holding.wait()
         await offMain {
             theme.apply(Palette(background: "#000000", text: "#111111"))
             theme.style = .dark
@@ -75,6 +84,7 @@ private func drainMainQueue() async {
             precondition(theme.style == .dark)
         }
         #expect(theme.value(Palette.self).text == "#222222")
+        held.signal()
         await drainMainQueue()
         let delivered = Array(log.labels.dropFirst(baseline))
         // One delivery for all three changes: the provider ran once, with the final values.
