@@ -51,7 +51,7 @@ extension BindingTable {
             bindings[position].isNew = false
             // The record holds a reference to the work until the binding is removed, which
             // cannot happen during the run: the call needs no retain of its own.
-            work._withUnsafeGuaranteedRef { $0.run(object, context) }
+            work._withUnsafeGuaranteedRef { $0.run(object, context, payload: bindings[position].payload) }
             if updateDependencies(
                 of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position), generation: generation)
             {
@@ -76,7 +76,7 @@ extension BindingTable {
         bindings[index].epoch = epoch
         context.recorder.begin(isInitial: bindings[index].isNew)
         bindings[index].isNew = false
-        work._withUnsafeGuaranteedRef { $0.run(object, context) }
+        work._withUnsafeGuaranteedRef { $0.run(object, context, payload: bindings[index].payload) }
         // The run cannot add bindings (user code only queues work), so `bindings` is still valid.
         if updateDependencies(
             of: &bindings[index], to: context.recorder.read, slot: slot, index: Int32(index), generation: generation)

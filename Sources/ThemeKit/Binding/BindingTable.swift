@@ -13,11 +13,14 @@ struct BindingRecord {
     var indexed: UInt64
     /// The pass that last ran this binding, so a pass runs it at most once.
     var epoch: UInt32
+    /// The binding's index in its runner (`SetterRunner`, `KeyPathRunner`); `-1` for a
+    /// work of its own or a themed property's.
+    var payload: Int32
     /// Whether the binding has not run yet.
     var isNew: Bool
 
     /// A free position.
-    static let empty = BindingRecord(work: nil, dependencies: 0, indexed: 0, epoch: 0, isNew: false)
+    static let empty = BindingRecord(work: nil, dependencies: 0, indexed: 0, epoch: 0, payload: -1, isNew: false)
 }
 
 /// A tracked object: one weak reference shared by all its bindings, which are stored
@@ -66,6 +69,8 @@ final class BindingTable {
     let reverse = ReverseIndex()
     /// Small integer ids of the key paths bound in this theme (see `BindingWork.keyID`).
     private let keyPathIDs = KeyPathIDs()
+    /// The runners of this theme's closure bindings.
+    private let runners = RunnerCache()
     @exclusivity(unchecked) private var staleEntries: [Int] = Array(repeating: 0, count: 64)
     /// Head of each node's object list, indexed by node id.
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
@@ -236,7 +241,12 @@ final class BindingTable {
     func addBinding(_ source: BindingSource, slot: Int32) -> Int32 {
         let index = Int(slot)
         let work: Unmanaged<BindingWork>
+        var payload: Int32 = -1
         switch source {
+        case .pending(let pending):
+            let installed = pending.install(pending, runners, keyPathIDs.id(of: pending.path))
+            work = .passRetained(installed.runner)
+            payload = installed.payload
         case .work(let owned):
             work = .passRetained(owned)
         case .property(let template):
@@ -260,12 +270,14 @@ final class BindingTable {
             }
             releaseBinding(bindings.baseAddress! + position)
             bindings[position].work = work
+            bindings[position].payload = payload
             bindings[position].isNew = true
             return Int32(position)
         }
         if free >= 0 {
             // Keep `indexed`: the stale entries of the old binding still point here.
             bindings[free].work = work
+            bindings[free].payload = payload
             bindings[free].isNew = true
             bindings[free].epoch = 0
             return Int32(free)
@@ -273,7 +285,7 @@ final class BindingTable {
         let count = Int(objects[index].bindingCount)
         if count == BindingPool.blockSize(objects[index].sizeClass) { growBlock(slot: slot) }
         (pool.records + Int(objects[index].firstBinding) + count).pointee = BindingRecord(
-            work: work, dependencies: 0, indexed: 0, epoch: 0, isNew: true)
+            work: work, dependencies: 0, indexed: 0, epoch: 0, payload: payload, isNew: true)
         objects[index].bindingCount += 1
         return Int32(count)
     }
@@ -294,11 +306,17 @@ final class BindingTable {
         return work
     }
 
-    /// Releases the work of the binding at `binding` and marks the position free.
+    /// Releases the work of the binding at `binding` (and its payload in a runner) and
+    /// marks the position free.
     @inline(__always)
     private func releaseBinding(_ binding: UnsafeMutablePointer<BindingRecord>) {
         guard let work = binding.pointee.work else { return }
         binding.pointee.work = nil
+        let payload = binding.pointee.payload
+        if payload >= 0 {
+            binding.pointee.payload = -1
+            work._withUnsafeGuaranteedRef { $0.releasePayload(payload) }
+        }
         work.release()
     }
 

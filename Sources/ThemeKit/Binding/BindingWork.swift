@@ -1,7 +1,8 @@
 /// What one binding does to its object: a function made at `bind` time, in the
 /// caller's module, where `Object` and `Value` are concrete types. It is called with
-/// the binding's work (which holds what it needs: the provider, the setter or key
-/// path), the object, and the context.
+/// the binding's work, the object, the context, and the binding's payload: for a
+/// closure binding, the index of its provider (and setter) in its runner (`SetterRunner`,
+/// `KeyPathRunner`); `-1` for other works.
 ///
 /// `bind`, `customize` and ``ThemedProperty``'s initialisers are `@inlinable` so that
 /// the function they make is compiled for the caller's types: the refresh loop then
@@ -9,9 +10,9 @@
 /// dynamic casts — where methods of a generic class (which run unspecialised, through
 /// their vtable, whatever the instance) cost about 2,400 instructions and an allocation
 /// per binding. For key-path and setter bindings it captures nothing (its state is the
-/// work's: `KeyPathWork`, `SetterWork`), so making one allocates nothing besides the work.
+/// runner's), so making one allocates nothing.
 @usableFromInline
-typealias BindingBody = (BindingWork, AnyObject, ThemeContext) -> Void
+typealias BindingBody = (BindingWork, AnyObject, ThemeContext, Int32) -> Void
 
 /// What makes two bindings of one object the same binding, so binding it again
 /// replaces the earlier one.
@@ -42,11 +43,15 @@ class BindingWork: @unchecked Sendable {
     /// at run time: only the delivering thread touches it, outside user code.
     @exclusivity(unchecked) final var keyID: Int32 = 0
     final let identity: BindingIdentity
+    /// Forgets a binding's payload in a runner (made in the caller's module, like `body`);
+    /// `nil` for other works.
+    final let release: ((BindingWork, Int32) -> Void)?
 
     @usableFromInline
-    init(identity: BindingIdentity, body: @escaping BindingBody) {
+    init(identity: BindingIdentity, body: @escaping BindingBody, release: ((BindingWork, Int32) -> Void)? = nil) {
         self.identity = identity
         self.body = body
+        self.release = release
     }
 
     /// The work of a `customize` closure, replaced by a later one with the same `id`.
@@ -63,52 +68,191 @@ class BindingWork: @unchecked Sendable {
         return false
     }
 
-    /// Runs the work on `object` (the object it was bound to) with `context`.
+    /// Runs the work on `object` (the object it was bound to) with `context`, for the
+    /// binding whose payload is `payload`.
     @inline(__always)
-    final func run(_ object: AnyObject, _ context: ThemeContext) { body(self, object, context) }
+    final func run(_ object: AnyObject, _ context: ThemeContext, payload: Int32) {
+        body(self, object, context, payload)
+    }
+
+    /// Forgets the binding whose payload is `payload` (a runner's provider and setter);
+    /// nothing for a work of one binding or a shared one.
+    final func releasePayload(_ payload: Int32) { release?(self, payload) }
 }
 
-/// The work of a closure binding that writes through a key path: the provider and the
-/// key path. Its body (`BindingBodies.keyPath`) reads them from here.
+/// What `bind` hands to the table: a closure binding not yet added. The table gives
+/// its key path an id, and `install` finds or makes the runner of that key path for the
+/// binding's types (`RunnerCache`) and adds the provider (and setter) to it.
 @usableFromInline
-// Sound: immutable after init (see BindingWork).
-final class KeyPathWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
-    @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-    @usableFromInline let path: ReferenceWritableKeyPath<Object, Value>
-    /// `isClassType(Object.self)`, decided once (see `exactCast`).
-    @usableFromInline let isClass: Bool
+// Sound: immutable after init; used by the one thread that adds the binding.
+class PendingBinding: @unchecked Sendable {
+    let path: AnyKeyPath
+    /// Made in the caller's module (see `BindingBodies`): returns the runner and the payload.
+    let install: (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
 
     @usableFromInline
     init(
-        path: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value,
-        body: @escaping BindingBody
+        path: AnyKeyPath,
+        install: @escaping (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
     ) {
-        self.provider = provider
         self.path = path
-        isClass = isClassType(Object.self)
-        super.init(identity: .keyPath(path), body: body)
+        self.install = install
     }
 }
 
-/// The work of a closure binding that writes through a setter closure: the provider and
-/// the setter. Its body (`BindingBodies.setter`) reads them from here.
+/// A pending closure binding's provider and setter (the setter writes the key path for a
+/// key-path binding).
 @usableFromInline
-// Sound: immutable after init (see BindingWork).
-final class SetterWork<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+// Sound: immutable after init (see PendingBinding).
+final class TypedPendingBinding<Object: AnyObject, Value>: PendingBinding, @unchecked Sendable {
     @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-    @usableFromInline let setter: @Sendable (Object, Value) -> Void
+    @usableFromInline let setter: (@Sendable (Object, Value) -> Void)?
+    @usableFromInline let keyPath: ReferenceWritableKeyPath<Object, Value>
+
+    @usableFromInline
+    init(
+        keyPath: ReferenceWritableKeyPath<Object, Value>, setter: (@Sendable (Object, Value) -> Void)?,
+        provider: @escaping @Sendable (ThemeContext) -> Value,
+        install: @escaping (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
+    ) {
+        self.provider = provider
+        self.setter = setter
+        self.keyPath = keyPath
+        super.init(path: keyPath, install: install)
+    }
+}
+
+/// The runners of one theme, by key-path id and runner type (`BindingTable` owns it; only
+/// its delivering thread touches it).
+@usableFromInline
+final class RunnerCache {
+    private struct Key: Hashable {
+        var keyID: Int32
+        var type: ObjectIdentifier
+    }
+
+    @exclusivity(unchecked) private var runners: [Key: BindingWork] = [:]
+    // The runners found lately, scanned before hashing: an object's bindings (text,
+    // background, tint…) use a few runners in turn. Round robin.
+    @exclusivity(unchecked) private var recent: ContiguousArray<(key: Key, runner: BindingWork)> = []
+    @exclusivity(unchecked) private var nextRecent = 0
+
+    init() {}
+
+    /// The runner of type `type` for key-path id `keyID`, made by `make` the first time.
+    @usableFromInline
+    func runner(keyID: Int32, type: ObjectIdentifier, make: () -> BindingWork) -> BindingWork {
+        let key = Key(keyID: keyID, type: type)
+        for entry in recent where entry.key == key { return entry.runner }
+        let runner: BindingWork
+        if let known = runners[key] {
+            runner = known
+        } else {
+            runner = make()
+            runner.keyID = keyID
+            runners[key] = runner
+        }
+        if recent.count < 8 {
+            recent.append((key, runner))
+        } else {
+            recent[nextRecent] = (key, runner)
+            nextRecent = (nextRecent + 1) % recent.count
+        }
+        return runner
+    }
+}
+
+/// The providers and setters of every setter-closure binding of one key path (and types)
+/// in one theme, side by side: a refresh reads them in one buffer instead of one object
+/// per binding (which, past the caches, cost a memory access per binding).
+@usableFromInline
+// Sound: `entries` and `free` are touched only by the theme's delivering thread (see ThemeCore).
+final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let provider: @Sendable (ThemeContext) -> Value
+        @usableFromInline let setter: @Sendable (Object, Value) -> Void
+
+        @usableFromInline
+        init(provider: @escaping @Sendable (ThemeContext) -> Value, setter: @escaping @Sendable (Object, Value) -> Void)
+        {
+            self.provider = provider
+            self.setter = setter
+        }
+    }
+
+    // Not checked for exclusivity at run time: single-owner state, and no access is open
+    // while user code runs (an entry is copied out before its closures are called).
+    @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<Entry?> = []
+    /// Payloads whose entries were released, for reuse.
+    @usableFromInline @exclusivity(unchecked) var free: [Int32] = []
+    /// `isClassType(Object.self)`, decided once (see `exactCast`).
+    @usableFromInline let isClass: Bool
+
+    @usableFromInline
+    init(path: AnyKeyPath, body: @escaping BindingBody, release: @escaping (BindingWork, Int32) -> Void) {
+        isClass = isClassType(Object.self)
+        super.init(identity: .keyPath(path), body: body, release: release)
+    }
+
+    /// Adds a binding's provider and setter; returns its payload.
+    @inlinable
+    func add(_ entry: Entry) -> Int32 {
+        if let index = free.popLast() {
+            entries[Int(index)] = entry
+            return index
+        }
+        entries.append(entry)
+        return Int32(entries.count - 1)
+    }
+
+    /// Forgets the entry of `payload`.
+    @inlinable
+    func remove(_ payload: Int32) {
+        entries[Int(payload)] = nil
+        free.append(payload)
+    }
+}
+
+/// The providers of every key-path binding of one key path (and types) in one theme,
+/// side by side (see `SetterRunner`).
+@usableFromInline
+// Sound: `entries` and `free` are touched only by the theme's delivering thread (see ThemeCore).
+final class KeyPathRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+    @usableFromInline let path: ReferenceWritableKeyPath<Object, Value>
+    // Not checked for exclusivity at run time (see SetterRunner).
+    @usableFromInline @exclusivity(unchecked) var providers: ContiguousArray<(@Sendable (ThemeContext) -> Value)?> = []
+    /// Payloads whose providers were released, for reuse.
+    @usableFromInline @exclusivity(unchecked) var free: [Int32] = []
     /// `isClassType(Object.self)`, decided once (see `exactCast`).
     @usableFromInline let isClass: Bool
 
     @usableFromInline
     init(
-        path: AnyKeyPath, setter: @escaping @Sendable (Object, Value) -> Void,
-        provider: @escaping @Sendable (ThemeContext) -> Value, body: @escaping BindingBody
+        path: ReferenceWritableKeyPath<Object, Value>, body: @escaping BindingBody,
+        release: @escaping (BindingWork, Int32) -> Void
     ) {
-        self.provider = provider
-        self.setter = setter
+        self.path = path
         isClass = isClassType(Object.self)
-        super.init(identity: .keyPath(path), body: body)
+        super.init(identity: .keyPath(path), body: body, release: release)
+    }
+
+    /// Adds a binding's provider; returns its payload.
+    @inlinable
+    func add(_ provider: @escaping @Sendable (ThemeContext) -> Value) -> Int32 {
+        if let index = free.popLast() {
+            providers[Int(index)] = provider
+            return index
+        }
+        providers.append(provider)
+        return Int32(providers.count - 1)
+    }
+
+    /// Forgets the provider of `payload`.
+    @inlinable
+    func remove(_ payload: Int32) {
+        providers[Int(payload)] = nil
+        free.append(payload)
     }
 }
 
@@ -150,13 +294,31 @@ enum BindingBodies {
     @inlinable
     static func keyPath<Object: AnyObject, Value>(
         _ path: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
-    ) -> BindingWork {
-        KeyPathWork(path: path, provider: provider) { work, object, context in
-            // Sound: the table runs a body only with the work it belongs to.
-            let work = unsafeDowncast(work, to: KeyPathWork<Object, Value>.self)
-            // The provider runs before the write's access begins, so it may read the property.
-            let value = work.provider(context)
-            withExactCast(object, to: Object.self, isClass: work.isClass) { $0[keyPath: work.path] = value }
+    ) -> PendingBinding {
+        TypedPendingBinding(keyPath: path, setter: nil, provider: provider) { pending, runners, keyID in
+            // Sound: `install` is only ever called with the pending binding it belongs to.
+            let pending = unsafeDowncast(pending, to: TypedPendingBinding<Object, Value>.self)
+            let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(KeyPathRunner<Object, Value>.self)) {
+                KeyPathRunner<Object, Value>(
+                    path: pending.keyPath,
+                    body: { work, object, context, payload in
+                        // Sound: the table runs a body only with the work it belongs to.
+                        let runner = unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self)
+                        guard let provider = runner.providers[Int(payload)] else { return }
+                        // The provider runs before the write's access begins, so it may read the property.
+                        let value = provider(context)
+                        withExactCast(object, to: Object.self, isClass: runner.isClass) {
+                            $0[keyPath: runner.path] = value
+                        }
+                    },
+                    // Sound: the table releases a payload only through the work it belongs to.
+                    release: { work, payload in
+                        unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self).remove(payload)
+                    }
+                )
+            }
+            // Sound: the cache returns a runner of the type it was asked for.
+            return (runner, unsafeDowncast(runner, to: KeyPathRunner<Object, Value>.self).add(pending.provider))
         }
     }
 
@@ -166,12 +328,32 @@ enum BindingBodies {
     static func setter<Object: AnyObject, Value>(
         _ path: ReferenceWritableKeyPath<Object, Value>, _ setter: @escaping @Sendable (Object, Value) -> Void,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
-    ) -> BindingWork {
-        SetterWork(path: path, setter: setter, provider: provider) { work, object, context in
-            // Sound: the table runs a body only with the work it belongs to.
-            let work = unsafeDowncast(work, to: SetterWork<Object, Value>.self)
-            let value = work.provider(context)
-            withExactCast(object, to: Object.self, isClass: work.isClass) { work.setter($0, value) }
+    ) -> PendingBinding {
+        TypedPendingBinding(keyPath: path, setter: setter, provider: provider) { pending, runners, keyID in
+            // Sound: `install` is only ever called with the pending binding it belongs to.
+            let pending = unsafeDowncast(pending, to: TypedPendingBinding<Object, Value>.self)
+            let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(SetterRunner<Object, Value>.self)) {
+                SetterRunner<Object, Value>(
+                    path: pending.keyPath,
+                    body: { work, object, context, payload in
+                        // Sound: the table runs a body only with the work it belongs to.
+                        let runner = unsafeDowncast(work, to: SetterRunner<Object, Value>.self)
+                        guard let entry = runner.entries[Int(payload)] else { return }
+                        let value = entry.provider(context)
+                        withExactCast(object, to: Object.self, isClass: runner.isClass) { entry.setter($0, value) }
+                    },
+                    // Sound: the table releases a payload only through the work it belongs to.
+                    release: { work, payload in
+                        unsafeDowncast(work, to: SetterRunner<Object, Value>.self).remove(payload)
+                    }
+                )
+            }
+            guard let setter = pending.setter else {
+                preconditionFailure("ThemeKit: a setter binding without a setter")
+            }
+            // Sound: the cache returns a runner of the type it was asked for.
+            let typed = unsafeDowncast(runner, to: SetterRunner<Object, Value>.self)
+            return (runner, typed.add(.init(provider: pending.provider, setter: setter)))
         }
     }
 
@@ -180,7 +362,7 @@ enum BindingBodies {
     static func customize<Object: AnyObject>(
         id: String?, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) -> BindingWork {
-        BindingWork(customizeID: id) { _, object, context in
+        BindingWork(customizeID: id) { _, object, context, _ in
             withExactCast(object, to: Object.self) { body($0, context) }
         }
     }

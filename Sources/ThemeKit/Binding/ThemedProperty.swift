@@ -117,7 +117,7 @@ final class SharedPropertyTemplate: @unchecked Sendable {
         return {
             // One theme's kept values.
             let kept = SharedValues<Value>()
-            return { _, object, context in
+            return { _, object, context, _ in
                 let index = kept.slots.keptIndex(for: context)
                 if index >= 0 {
                     withExactCast(object, to: Object.self, isClass: isClass) { write($0, kept.values[index]) }

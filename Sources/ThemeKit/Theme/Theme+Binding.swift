@@ -32,7 +32,7 @@ extension Theme {
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
-        enqueue(object, .work(BindingBodies.keyPath(keyPath, provider)), in: node)
+        enqueue(object, .pending(BindingBodies.keyPath(keyPath, provider)), in: node)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -59,7 +59,7 @@ extension Theme {
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
-        enqueue(object, .work(BindingBodies.setter(keyPath, setter, provider)), in: node)
+        enqueue(object, .pending(BindingBodies.setter(keyPath, setter, provider)), in: node)
     }
 
     /// Adds a binding: at once when nothing else is delivering, else in the next pass.

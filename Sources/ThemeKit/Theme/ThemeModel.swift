@@ -1,7 +1,9 @@
-/// What a `bind` call adds: a work of its own (a closure binding, a `customize`
-/// closure), or a themed property, whose work for this theme the table keeps.
+/// What a `bind` call adds: a closure binding (whose provider the table adds to the
+/// runner of its key path), a work of its own (a `customize` closure), or a themed
+/// property, whose work for this theme the table keeps.
 @usableFromInline
 enum BindingSource {
+    case pending(PendingBinding)
     case work(BindingWork)
     case property(SharedPropertyTemplate)
 }
