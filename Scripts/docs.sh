@@ -50,10 +50,18 @@ done
 echo "docs: ThemeKit and ThemeKitTokens symbol graphs (swift build + swift-symbolgraph-extract) in $((SECONDS - started))s"
 
 # ThemeKitSwiftUI and ThemeKitUIKit from the iOS type-check (every module's graph lands in one folder).
+# THEMEKIT_IOS_SYMBOL_GRAPHS names the folder of an iOS check that already ran with --symbol-graphs
+# (as .ci/run's does), which is then reused instead of type-checking everything again.
 ios=$(mktemp -d)
 phase=$SECONDS
 trap 'rm -f "$log"; rm -rf "$ios"' EXIT
-quietly Scripts/ios-check.sh --symbol-graphs "$ios"
+reused=${THEMEKIT_IOS_SYMBOL_GRAPHS:-}
+if [ -n "$reused" ] && [ -f "$reused/ThemeKitSwiftUI.symbols.json" ] && [ -f "$reused/ThemeKitUIKit.symbols.json" ]; then
+    cp "$reused"/*.symbols.json "$ios/"
+    : >"$log"
+else
+    quietly Scripts/ios-check.sh --symbol-graphs "$ios"
+fi
 if grep -q "^iOS check skipped" "$log"; then
     echo "docs: ThemeKitSwiftUI and ThemeKitUIKit skipped (no iOS SDK prepared; THEMEKIT_REQUIRE_IOS=1 fails instead)"
 else
