@@ -9,8 +9,7 @@
 /// calls specialised code — no generic metadata lookups, no value witnesses, no
 /// dynamic casts — where methods of a generic class (which run unspecialised, through
 /// their vtable, whatever the instance) cost about 2,400 instructions and an allocation
-/// per binding. For key-path and setter bindings it captures nothing (its state is the
-/// runner's), so making one allocates nothing.
+/// per binding. A runner's body captures nothing (its state is the runner's).
 @usableFromInline
 typealias BindingBody = (BindingWork, AnyObject, ThemeContext, Int32) -> Void
 
@@ -26,10 +25,12 @@ enum BindingIdentity {
     case unique
 }
 
-/// The work of one binding: its body and its identity.
+/// What runs bindings: its body and the identity of the bindings it runs.
 ///
-/// A closure binding and a `customize` closure each have a work of their own; the
-/// bindings of one ``ThemedProperty`` in one theme share one (see `SharedPropertyTemplate`).
+/// The closure bindings of one key path (and object and value types) in one theme share a
+/// runner (`SetterRunner`, `KeyPathRunner`), the bindings of one ``ThemedProperty`` in one
+/// theme share one work (see `SharedPropertyTemplate`), and a `customize` closure has a
+/// work of its own.
 @usableFromInline
 // Sound: `identity` and `body` are `let`s set in `init`; `keyID` and the body's captured
 // state are touched only by the owning theme's delivering thread (see ThemeCore).
