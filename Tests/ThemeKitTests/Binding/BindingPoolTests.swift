@@ -21,7 +21,7 @@ import ThemeKitTestSupport
                 let tag = UInt64(step)
                 for offset in 0..<BindingPool.blockSize(sizeClass) {
                     (pool.records + Int(first) + offset).pointee =
-                        (BindingRecord(work: nil, dependencies: tag, indexed: 0, epoch: 0, isNew: false))
+                        (BindingRecord(work: nil, dependencies: tag, indexed: 0, epoch: 0, payload: -1, isNew: false))
                 }
                 live.append((first, sizeClass, tag))
             } else {
