@@ -68,7 +68,9 @@
                 object, keyPath,
                 set: { object, value in
                     Self.checkMainThread()
+                    // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
                     nonisolated(unsafe) let object = object
+                    // Sound: the same (used synchronously on this, the main, thread).
                     nonisolated(unsafe) let value = value
                     MainActor.assumeIsolated { assign(object, value) }
                 }, in: node
@@ -88,7 +90,9 @@
         ) {
             let run: @Sendable (Object, ThemeContext) -> Void = { object, env in
                 Self.checkMainThread()
+                // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
                 nonisolated(unsafe) let object = object
+                // Sound: the same (used synchronously on this, the main, thread).
                 nonisolated(unsafe) let env = env
                 MainActor.assumeIsolated { body(object, env) }
             }
@@ -117,7 +121,9 @@
             _ env: ThemeContext, _ provider: @MainActor @Sendable (ThemeContext) -> Value
         ) -> Value {
             checkMainThread()
+            // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
             nonisolated(unsafe) let env = env
+            // Sound: written by the synchronous main-actor call below, read after it on the same thread.
             nonisolated(unsafe) var result: Value?
             MainActor.assumeIsolated { result = provider(env) }
             return result!
@@ -331,6 +337,8 @@
                     object.apply(theme: env)
                     return
                 }
+                // Sound: this customize body runs on the main actor, and UIView.transition calls its
+                // animations block on the main thread while the context's pass is still running.
                 nonisolated(unsafe) let env = env
                 UIView.transition(
                     with: view, duration: duration, options: [.transitionCrossDissolve, .allowUserInteraction],

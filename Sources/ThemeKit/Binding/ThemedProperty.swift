@@ -1,5 +1,5 @@
-// Sound (@unchecked Sendable below): both stored properties are `let`s: a key path is an
-// immutable value, and the template is Sendable.
+// Why ThemedProperty is Sendable though unchecked (see its declaration): both stored
+// properties are `let`s; a key path is an immutable value, and the template is Sendable.
 
 /// A themed property declared once and bound to many objects: the runtime's
 /// counterpart of a CSS class or a named style.
