@@ -8,7 +8,7 @@ public enum ProfileMode {
     public static let operations = [
         "full", "full-shared", "full-setter", "full-keypath", "full-captures", "fine", "subtree", "register",
         "register-batch", "register-shared", "register-shared-batch", "register-keypath", "register-keypath-batch",
-        "batch", "observers", "bus", "loop-weak", "loop-weak-setter", "loop-keypath",
+        "batch", "observers", "bus", "loop-weak", "loop-weak-setter", "loop-weak-shared", "loop-keypath",
         "loop-keypath-strong",
     ]
 
@@ -48,10 +48,12 @@ public enum ProfileMode {
             }
             print("full: \(Double(elapsed) / Double(repetitions * workload.bindingCount)) ns per binding")
             withExtendedLifetime(views) {}
-        case "loop-weak", "loop-weak-setter", "loop-keypath", "loop-keypath-strong":
+        case "loop-weak", "loop-weak-setter", "loop-weak-shared", "loop-keypath", "loop-keypath-strong":
             // The baselines of the full switch, for instruction counts against ThemeKit's.
             let kinds: [String: BaselineKind] = [
-                "loop-weak": .plainLoopWeak, "loop-weak-setter": .plainLoopWeakSetter, "loop-keypath": .keyPathLoop,
+                "loop-weak": .plainLoopWeak, "loop-weak-setter": .plainLoopWeakSetter,
+                "loop-weak-shared": .plainLoopWeakShared,
+                "loop-keypath": .keyPathLoop,
                 "loop-keypath-strong": .keyPathLoopStrong,
             ]
             let kind = kinds[operation]!

@@ -61,7 +61,7 @@
         ///   - provider: Computes the value.
         public func set<Value>(
             _ keyPath: ReferenceWritableKeyPath<Object, Value>,
-            assign: @escaping @MainActor @Sendable (Object, Value) -> Void,
+            assign: @escaping @MainActor @Sendable (Object, consuming Value) -> Void,
             _ provider: @escaping @MainActor @Sendable (ThemeContext) -> Value
         ) {
             theme.bind(

@@ -7,6 +7,9 @@ enum BaselineKind: CaseIterable {
     case plainLoopWeak
     /// The weak plain loop calling the computed properties' setters.
     case plainLoopWeakSetter
+    /// The weak plain loop writing values computed once per refresh: the floor of a
+    /// runtime that shares values (see `WeakLoopSystem`).
+    case plainLoopWeakShared
     /// A bare loop of key-path writes to the computed properties of views that also have
     /// a weak reference (as ThemeKit's do).
     case keyPathLoop
@@ -28,6 +31,7 @@ enum BaselineKind: CaseIterable {
         case .plainLoop: "PlainLoop"
         case .plainLoopWeak: "PlainLoopWeak"
         case .plainLoopWeakSetter: "PlainLoopWeakSetter"
+        case .plainLoopWeakShared: "PlainLoopWeakShared"
         case .keyPathLoop: "KeyPathLoop"
         case .keyPathLoopStrong: "KeyPathLoopStrong"
         case .notificationCenter: "NotificationCenter"
@@ -48,7 +52,8 @@ enum BaselineKind: CaseIterable {
     /// Whether several changes before one refresh are applied once (a loop pass, a
     /// render) rather than once per change (a post, a theme change).
     var coalescesChanges: Bool {
-        self == .plainLoop || self == .plainLoopWeak || self == .plainLoopWeakSetter || self == .keyPathLoop
+        self == .plainLoop || self == .plainLoopWeak || self == .plainLoopWeakSetter || self == .plainLoopWeakShared
+            || self == .keyPathLoop
             || self == .keyPathLoopStrong || self == .observation
     }
 
@@ -65,6 +70,9 @@ enum BaselineKind: CaseIterable {
             return BaselineRunner(environment) { system.refresh($0) }
         case .plainLoopWeakSetter:
             let system = WeakLoopSystem(views: views, roles: roles, computed: true, readsB: readsB)
+            return BaselineRunner(environment) { system.refresh($0) }
+        case .plainLoopWeakShared:
+            let system = WeakLoopSystem(views: views, roles: roles, shared: true, readsB: readsB)
             return BaselineRunner(environment) { system.refresh($0) }
         case .keyPathLoop, .keyPathLoopStrong:
             let system = KeyPathLoopSystem(

@@ -84,6 +84,12 @@ final class StrongLoopSystem {
 /// stored closure per binding of that object (the object's closures are contiguous);
 /// with `computed`, each closure calls the computed property's setter (the
 /// hand-written loop that the setter-closure bindings are measured against).
+///
+/// With `shared`, the loop computes the eight values of a refresh once (four roles of
+/// two palettes, for the style) and each binding's closure only writes its value into
+/// its object: the least any runtime that shares values can do on this path (a weak
+/// load per object, a setter call per binding), the floor for the shared
+/// ``ThemedProperty`` rows.
 final class WeakLoopSystem {
     private struct Slot {
         weak var object: BenchView?
@@ -91,22 +97,46 @@ final class WeakLoopSystem {
         var count: Int32
     }
 
+    /// A binding of the shared loop: its setter and which of the refresh's values it writes.
+    private struct Writer {
+        let write: @Sendable (BenchView, String) -> Void
+        let value: Int
+    }
+
+    /// A setter, wrapped in a struct so that an array of them stores no reabstraction thunks.
+    private struct Setter: Sendable {
+        let write: @Sendable (BenchView, String) -> Void
+    }
+
+    private static let setters: [Setter] = [
+        Setter { $0.text = $1 }, Setter { $0.background = $1 }, Setter { $0.tint = $1 }, Setter { $0.border = $1 },
+    ]
+
     private var slots: ContiguousArray<Slot> = []
     private var appliers: ContiguousArray<PlainApplier> = []
+    private var writers: ContiguousArray<Writer> = []
 
     private let computed: Bool
+    private let shared: Bool
 
     /// Registers every role of `views`; `readsB` tells which palette each view reads.
-    init(views: [BenchView], roles: Int, computed: Bool = false, readsB: (Int) -> Bool) {
+    init(views: [BenchView], roles: Int, computed: Bool = false, shared: Bool = false, readsB: (Int) -> Bool) {
         self.computed = computed
+        self.shared = shared
         for (index, view) in views.enumerated() { add(view, roles: roles, readsB: readsB(index)) }
     }
 
     /// Appends one view and its bindings.
     @inline(__always)
     func add(_ view: BenchView, roles: Int, readsB: Bool) {
-        slots.append(Slot(object: view, first: Int32(appliers.count), count: Int32(roles)))
-        for role in 0..<roles { appliers.append(.make(role: role, readsB: readsB, computed: computed)) }
+        slots.append(Slot(object: view, first: Int32(shared ? writers.count : appliers.count), count: Int32(roles)))
+        for role in 0..<roles {
+            if shared {
+                writers.append(Writer(write: Self.setters[role].write, value: (readsB ? 4 : 0) + role))
+            } else {
+                appliers.append(.make(role: role, readsB: readsB, computed: computed))
+            }
+        }
     }
 
     /// Points slot `index` at a new object (its closures stay).
@@ -115,10 +145,34 @@ final class WeakLoopSystem {
     /// Calls the closures of every live object once; released objects are skipped.
     @inline(never)
     func refresh(_ env: PlainEnvironment) {
-        for index in slots.indices {
-            guard let object = slots[index].object else { continue }
-            let first = Int(slots[index].first)
-            for position in first..<first + Int(slots[index].count) { appliers[position].apply(object, env) }
+        guard shared else {
+            forEachLiveObject { object, bindings in
+                for position in bindings { appliers[position].apply(object, env) }
+            }
+            return
+        }
+        let values = ContiguousArray(
+            [env.a, env.b].flatMap { colors in
+                (0..<4).map { colors.color(role: $0, style: env.style) }
+            })
+        forEachLiveObject { object, bindings in
+            for position in bindings { writers[position].write(object, values[writers[position].value]) }
+        }
+    }
+
+    /// Calls `body` with each live object and the positions of its bindings.
+    @inline(__always)
+    private func forEachLiveObject(_ body: (BenchView, Range<Int>) -> Void) {
+        slots.withUnsafeMutableBufferPointer { slots in
+            guard let base = slots.baseAddress else { return }
+            for index in slots.indices {
+                // Read in place: through the array, reading a slot's fields copies the whole
+                // slot first (a weak copy and destroy: two more side-table operations).
+                let slot = base + index
+                guard let object = slot.pointee.object else { continue }
+                let first = Int(slot.pointee.first)
+                body(object, first..<first + Int(slot.pointee.count))
+            }
         }
     }
 }

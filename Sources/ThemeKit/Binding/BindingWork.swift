@@ -107,12 +107,12 @@ class PendingBinding: @unchecked Sendable {
 // Sound: immutable after init (see PendingBinding).
 final class TypedPendingBinding<Object: AnyObject, Value>: PendingBinding, @unchecked Sendable {
     @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-    @usableFromInline let setter: (@Sendable (Object, Value) -> Void)?
+    @usableFromInline let setter: (@Sendable (Object, consuming Value) -> Void)?
     @usableFromInline let keyPath: ReferenceWritableKeyPath<Object, Value>
 
     @usableFromInline
     init(
-        keyPath: ReferenceWritableKeyPath<Object, Value>, setter: (@Sendable (Object, Value) -> Void)?,
+        keyPath: ReferenceWritableKeyPath<Object, Value>, setter: (@Sendable (Object, consuming Value) -> Void)?,
         provider: @escaping @Sendable (ThemeContext) -> Value,
         install: @escaping (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
     ) {
@@ -172,11 +172,13 @@ final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Send
     @usableFromInline
     struct Entry {
         @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-        @usableFromInline let setter: @Sendable (Object, Value) -> Void
+        @usableFromInline let setter: @Sendable (Object, consuming Value) -> Void
 
         @usableFromInline
-        init(provider: @escaping @Sendable (ThemeContext) -> Value, setter: @escaping @Sendable (Object, Value) -> Void)
-        {
+        init(
+            provider: @escaping @Sendable (ThemeContext) -> Value,
+            setter: @escaping @Sendable (Object, consuming Value) -> Void
+        ) {
             self.provider = provider
             self.setter = setter
         }
@@ -327,7 +329,8 @@ enum BindingBodies {
     /// Objective-C property, without the key-path runtime).
     @inlinable
     static func setter<Object: AnyObject, Value>(
-        _ path: ReferenceWritableKeyPath<Object, Value>, _ setter: @escaping @Sendable (Object, Value) -> Void,
+        _ path: ReferenceWritableKeyPath<Object, Value>,
+        _ setter: @escaping @Sendable (Object, consuming Value) -> Void,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) -> PendingBinding {
         TypedPendingBinding(keyPath: path, setter: setter, provider: provider) { pending, runners, keyID in
@@ -340,8 +343,12 @@ enum BindingBodies {
                         // Sound: the table runs a body only with the work it belongs to.
                         let runner = unsafeDowncast(work, to: SetterRunner<Object, Value>.self)
                         guard let entry = runner.entries[Int(payload)] else { return }
-                        let value = entry.provider(context)
-                        withExactCast(object, to: Object.self, isClass: runner.isClass) { entry.setter($0, value) }
+                        // One call, no closure around it: the provider's result goes straight
+                        // into the setter, which takes it (`consuming`: no copy of the value),
+                        // and the downcast `object` (the loop's borrowed argument) is passed
+                        // borrowed, with no retain.
+                        entry.setter(
+                            exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
                     },
                     // Sound: the table releases a payload only through the work it belongs to.
                     release: { work, payload in

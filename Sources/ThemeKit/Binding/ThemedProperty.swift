@@ -55,11 +55,13 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
     /// property, so binding it again (or `unbind`) finds the binding.
     /// - Parameters:
     ///   - keyPath: The property `setter` writes: the binding's identity.
-    ///   - setter: Writes the value into one object.
+    ///   - setter: Writes the value into one object. It takes the value `consuming`, as a
+    ///     property's own setter does; a function that borrows its value works as well.
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     @inlinable
     public init(
-        _ keyPath: ReferenceWritableKeyPath<Object, Value>, set setter: @escaping @Sendable (Object, Value) -> Void,
+        _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+        set setter: @escaping @Sendable (Object, consuming Value) -> Void,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         self.keyPath = keyPath
@@ -111,7 +113,7 @@ final class SharedPropertyTemplate: @unchecked Sendable {
     /// value into each object with `write`.
     @inlinable
     static func bodyMaker<Object: AnyObject, Value>(
-        write: @escaping (Object, Value) -> Void, provider: @escaping @Sendable (ThemeContext) -> Value
+        write: @escaping (Object, consuming Value) -> Void, provider: @escaping @Sendable (ThemeContext) -> Value
     ) -> () -> BindingBody {
         let isClass = isClassType(Object.self)
         return {

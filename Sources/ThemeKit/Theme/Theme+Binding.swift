@@ -40,7 +40,9 @@ extension Theme {
     ///
     /// Behaves like ``bind(_:_:in:_:)``; `keyPath` names the property (binding it again
     /// replaces this binding, ``unbind(_:_:)`` removes it), and every write is a call of
-    /// `setter`, specialised here for `Object` and `Value`.
+    /// `setter`, specialised here for `Object` and `Value`. The setter takes the value
+    /// `consuming`, as a property's own setter does, so what `provider` returns is handed
+    /// over without a copy; a function that borrows its value works as well.
     ///
     /// ```swift
     /// theme.bind(label, \.textColor, set: { $0.textColor = $1 }) { env in env[Palette.self].text }
@@ -48,14 +50,14 @@ extension Theme {
     /// - Parameters:
     ///   - object: The object to keep themed.
     ///   - keyPath: The property `setter` writes: the binding's identity.
-    ///   - setter: Writes a value into the object.
+    ///   - setter: Writes a value into the object (and may keep it: the value is its own).
     ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     /// - Complexity: O(1) amortised, plus one run of `provider`.
     @inlinable
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
-        set setter: @escaping @Sendable (Object, Value) -> Void, in node: ThemeNode? = nil,
+        set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).

@@ -44,6 +44,40 @@ private final class BadgeHolder: @unchecked Sendable {
     var badge: Badge? = Badge() { didSet { badgeWrites += 1 } }
 }
 
+/// A value that counts its live instances, to check who owns it.
+// Sound: `name` is a `let`; the count is only touched under its lock.
+private final class TrackedColor: @unchecked Sendable {
+    private static let lock = NSLock()
+    // Sound: only touched under `lock`.
+    nonisolated(unsafe) private static var count = 0
+    /// How many instances are alive.
+    static var live: Int { lock.withLock { count } }
+
+    let name: String
+    init(_ name: String) {
+        self.name = name
+        Self.lock.withLock { Self.count += 1 }
+    }
+    deinit { Self.lock.withLock { Self.count -= 1 } }
+}
+
+/// Holds a reference value, as a view holds a `UIColor`.
+// Sound: see ComputedView.
+private final class SwatchView: @unchecked Sendable {
+    var color: TrackedColor?
+    var setterCalls = 0
+    var swatch: TrackedColor? {
+        get { color }
+        set {
+            color = newValue
+            setterCalls += 1
+        }
+    }
+}
+
+/// A setter written as a function that borrows its value (not `consuming`).
+private func assignSwatch(_ view: SwatchView, _ color: TrackedColor?) { view.swatch = color }
+
 @Observable
 private final class Model: @unchecked Sendable {
     var tint = ""
@@ -80,6 +114,36 @@ private final class Model: @unchecked Sendable {
         theme.style = .light
         #expect(view.textColor == "replaced dark")
         #expect(view.setterCalls == 3)
+    }
+
+    @Test("setters take the provider's value over: reference values are neither leaked nor released early")
+    func settersOwnTheirValues() {
+        let before = TrackedColor.live
+        do {
+            let theme = makeTheme()
+            let views = (0..<4).map { _ in SwatchView() }
+            let shared = ThemedProperty(\SwatchView.swatch, set: { $0.swatch = $1 }) { env in
+                TrackedColor("shared " + env.style.rawValue)
+            }
+            theme.bind(views[0], \.swatch, set: { $0.swatch = $1 }) { env in
+                TrackedColor("closure " + env.style.rawValue)
+            }
+            theme.bind(views[1], \.swatch, set: assignSwatch) { env in TrackedColor("function " + env.style.rawValue) }
+            theme.bind(views[2], shared)
+            theme.bind(views[3], shared)
+            for style in [ThemeStyle.dark, .light, .dark] { theme.style = style }
+            #expect(views.map { $0.swatch?.name } == ["closure dark", "function dark", "shared dark", "shared dark"])
+            #expect(views.allSatisfy { $0.setterCalls == 4 })
+            // The two objects of the themed property hold the one value it computed.
+            #expect(views[2].swatch === views[3].swatch)
+            // Alive: one value per closure binding, the themed property's value for each
+            // appearance it kept (light and dark).
+            #expect(TrackedColor.live - before == 4)
+            theme.unbind(views[0], \.swatch)
+            views[0].swatch = nil
+            #expect(TrackedColor.live - before == 3)
+        }
+        #expect(TrackedColor.live == before)
     }
 
     @Test("a themed property with a setter closure writes every object through it, computing once per appearance")
