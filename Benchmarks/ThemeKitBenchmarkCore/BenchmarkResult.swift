@@ -57,6 +57,18 @@ public struct TargetCheck: Codable, Sendable, Equatable {
     public var measured: String
     /// Whether the target is met.
     public var passed: Bool
+    /// For a missed target, the same target applied to the floor of the path apps run
+    /// (the hand-written loop doing only what any implementation must do), when that
+    /// floor misses it too: the target cannot be met without leaving the path.
+    public var floor: String?
+
+    /// A checked target; `floor` as above.
+    public init(target: String, measured: String, passed: Bool, floor: String? = nil) {
+        self.target = target
+        self.measured = measured
+        self.passed = passed
+        self.floor = floor
+    }
 }
 
 /// Everything one run produced.

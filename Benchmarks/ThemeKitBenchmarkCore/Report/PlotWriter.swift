@@ -29,6 +29,7 @@ enum PlotWriter {
         let full = results.filter { $0.scenario == "full" }.sorted { $0.size < $1.size }
         let baselineColors = [
             ("PlainLoop", "#000000"), ("PlainLoopWeak", "#555555"), ("PlainLoopWeakSetter", "#999999"),
+            ("PlainLoopWeakShared", "#2e8b57"),
             ("KeyPathLoop", "#cc5500"), ("NotificationCenter", "#b8860b"), ("Observation", "#008b8b"),
             ("JXTheme", "#8b008b"),
         ]

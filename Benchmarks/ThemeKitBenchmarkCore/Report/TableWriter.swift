@@ -51,6 +51,7 @@ enum TableWriter {
         lines.append("Targets (issues #21 and #4):")
         for check in report.targets {
             lines.append("  \(check.passed ? "PASS" : "MISS")  \(check.target): \(check.measured)")
+            if let floor = check.floor { lines.append("        below the floor: \(floor)") }
         }
         if !report.problems.isEmpty {
             lines.append("")
