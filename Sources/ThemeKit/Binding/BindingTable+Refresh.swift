@@ -47,7 +47,7 @@ extension BindingTable {
                 bindings[position].epoch != epoch
             else { continue }
             bindings[position].epoch = epoch
-            recorder.begin(isInitial: bindings[position].isNew)
+            recorder.begin(isInitial: bindings[position].isNew, context: context)
             bindings[position].isNew = false
             // The record holds a reference to the work until the binding is removed, which
             // cannot happen during the run: the call needs no retain of its own.
@@ -74,7 +74,7 @@ extension BindingTable {
         let bindings = bindings(of: slot)
         guard let work = bindings[index].work, bindings[index].epoch != epoch else { return }
         bindings[index].epoch = epoch
-        context.recorder.begin(isInitial: bindings[index].isNew)
+        context.recorder.begin(isInitial: bindings[index].isNew, context: context)
         bindings[index].isNew = false
         work._withUnsafeGuaranteedRef { $0.run(object, context, payload: bindings[index].payload) }
         // The run cannot add bindings (user code only queues work), so `bindings` is still valid.

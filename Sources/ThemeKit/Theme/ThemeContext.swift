@@ -102,6 +102,16 @@ final class DependencyRecorder {
         /// change, so this one-entry cache stays valid across passes).
         @usableFromInline var lastType: ObjectIdentifier?
         @usableFromInline var lastID = 0
+        /// The appearance key of the context the running provider was given (see `begin`).
+        @usableFromInline var currentKey: UInt64 = 0
+        /// Where the value of `lastType` lies for the appearance `lastAddressKey` (never
+        /// `0` while set), and what reading it adds to a run's reads: one pass's providers
+        /// read the same types for the same appearance, object after object. Cleared
+        /// whenever the snapshot changes (the address lies in the snapshot's boxes or in
+        /// `resolvedVariants`, both replaced with it; appearance keys restart with it too).
+        @usableFromInline var lastAddress: UnsafeRawPointer?
+        @usableFromInline var lastAddressKey: UInt64 = 0
+        @usableFromInline var lastAddressReads: UInt64 = 0
         /// The pass's snapshot, kept alive by `retainedSnapshot`.
         @usableFromInline var snapshot: Unmanaged<ValueSnapshot>
     }
@@ -144,6 +154,7 @@ final class DependencyRecorder {
             }
             retainedSnapshot = newValue
             state.pointee.snapshot = .passUnretained(newValue)
+            state.pointee.lastAddress = nil
             resolvedVariants.removeAll(keepingCapacity: true)
         }
     }
@@ -185,10 +196,36 @@ final class DependencyRecorder {
 
     /// Where the value of `type` for `style` and `contrast` lies, adding what it depends
     /// on to the running provider's reads. Valid until the pass ends.
-    @inlinable
+    @inlinable @inline(never)
     func address<Extension: ThemeExtension>(
         of type: Extension.Type, style: ThemeStyle, contrast: ThemeContrast
     ) -> UnsafePointer<Extension> {
+        let state = self.state
+        let key = state.pointee.currentKey
+        if key != 0, state.pointee.lastAddressKey == key, state.pointee.lastType == ObjectIdentifier(type),
+            let known = state.pointee.lastAddress
+        {
+            state.pointee.read |= state.pointee.lastAddressReads
+            // Sound: `lastAddress` was found below for `lastType`, this type, in this snapshot
+            // (it is cleared when the snapshot changes), so it points at a live `Extension`.
+            return known.assumingMemoryBound(to: Extension.self)
+        }
+        let found = lookUp(type, style: style, contrast: contrast)
+        state.pointee.read |= found.reads
+        if key != 0 {
+            state.pointee.lastAddress = UnsafeRawPointer(found.address)
+            state.pointee.lastAddressKey = key
+            state.pointee.lastAddressReads = found.reads
+        }
+        return found.address
+    }
+
+    /// Where the value of `type` for `style` and `contrast` lies, and what reading it adds
+    /// to a run's reads (`lastType` and `lastID` remember the type's registry id).
+    @inlinable
+    func lookUp<Extension: ThemeExtension>(
+        _ type: Extension.Type, style: ThemeStyle, contrast: ThemeContrast
+    ) -> (address: UnsafePointer<Extension>, reads: UInt64) {
         let state = self.state
         return state.pointee.snapshot._withUnsafeGuaranteedRef { snapshot in
             let id: Int
@@ -200,15 +237,14 @@ final class DependencyRecorder {
                 state.pointee.lastID = id
             }
             if let variant = snapshot.variant(at: id) {
-                state.pointee.read |= DependencyBits.bit(forExtension: id) | DependencyBits.appearance
                 let box = resolvedVariant(variant, id: id, style: style, contrast: contrast)
                 // Sound: a variant registered for `id` resolves to boxes of that id's type.
-                return UnsafePointer(unsafeDowncast(box, to: ExtensionBox<Extension>.self).storage)
+                let address = UnsafePointer(unsafeDowncast(box, to: ExtensionBox<Extension>.self).storage)
+                return (address, DependencyBits.bit(forExtension: id) | DependencyBits.appearance)
             }
-            state.pointee.read |= DependencyBits.bit(forExtension: id)
             // Applied values and fallbacks live as long as the snapshot, variant values
             // as long as `resolvedVariants`: both outlive the pass.
-            return snapshot.appliedValue(at: id, as: type)
+            return (snapshot.appliedValue(at: id, as: type), DependencyBits.bit(forExtension: id))
         }
     }
 
@@ -225,9 +261,10 @@ final class DependencyRecorder {
         return box
     }
 
-    /// Starts recording one binding's run.
+    /// Starts recording one binding's run, whose provider gets `context`.
     @inline(__always)
-    func begin(isInitial: Bool) {
+    func begin(isInitial: Bool, context: ThemeContext) {
+        state.pointee.currentKey = context.appearanceKey
         state.pointee.read = 0
         state.pointee.isInitial = isInitial
         state.pointee.readsInitialApplication = false
