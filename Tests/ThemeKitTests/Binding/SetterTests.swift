@@ -146,6 +146,36 @@ private final class Model: @unchecked Sendable {
         #expect(TrackedColor.live == before)
     }
 
+    @Test("a setter binding's closures, and what they capture, go when it is unbound, replaced or its theme goes")
+    func setterClosuresAreReleased() {
+        let before = TrackedColor.live
+        do {
+            let theme = makeTheme()
+            let views = (0..<3).map { _ in SwatchView() }
+            for view in views {
+                // Each closure captures its own tracked value.
+                let captured = TrackedColor("captured")
+                let suffix = TrackedColor("suffix")
+                theme.bind(
+                    view, \.swatch,
+                    set: { view, color in
+                        view.swatch = color
+                        _ = suffix
+                    }
+                ) { _ in captured }
+            }
+            #expect(TrackedColor.live - before == 6)
+            theme.unbind(views[0], \.swatch)
+            views[0].swatch = nil
+            #expect(TrackedColor.live - before == 4)
+            // Binding the same key path again replaces the binding and its closures.
+            theme.bind(views[1], \.swatch, set: { $0.swatch = $1 }) { _ in nil }
+            #expect(views[1].swatch == nil)
+            #expect(TrackedColor.live - before == 2)
+        }
+        #expect(TrackedColor.live == before)
+    }
+
     @Test("a themed property with a setter closure writes every object through it, computing once per appearance")
     func themedPropertyWithSetter() {
         let theme = makeTheme()
