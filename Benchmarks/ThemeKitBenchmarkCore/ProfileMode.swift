@@ -8,7 +8,8 @@ public enum ProfileMode {
     public static let operations = [
         "full", "full-shared", "full-setter", "full-keypath", "full-captures", "fine", "subtree", "register",
         "register-batch", "register-shared", "register-shared-batch", "register-keypath", "register-keypath-batch",
-        "batch", "observers", "bus", "loop-weak", "loop-weak-setter", "loop-weak-shared", "loop-keypath",
+        "batch", "churn", "churn-captures", "observers", "bus", "loop-weak", "loop-weak-setter", "loop-weak-shared",
+        "loop-keypath",
         "loop-keypath-strong",
     ]
 
@@ -102,6 +103,27 @@ public enum ProfileMode {
                 }
                 if operation.hasSuffix("-batch") { theme.batch { register() } } else { register() }
             }
+        case "churn", "churn-captures":
+            // As the churn scenario's ThemeKit side: release a tenth of the objects and switch;
+            // bind replacements.
+            var views: [BenchView?] = makeViews(workload.objectCount)
+            let theme = boundTheme(views.map { $0! }, workload: workload)
+            let released = max(1, workload.objectCount / 10)
+            var timed: UInt64 = 0
+            for turn in 0..<repetitions {
+                let start = turn * released % max(1, workload.objectCount - released + 1)
+                timed += MonotonicClock.time {
+                    for index in start..<start + released { views[index] = nil }
+                    theme.style = turn % 2 == 0 ? .dark : .light
+                }
+                for index in start..<start + released {
+                    let view = BenchView()
+                    style.bind(view, index: index, workload: workload, in: theme)
+                    views[index] = view
+                }
+            }
+            print("churn: \(Double(timed) / Double(repetitions * workload.bindingCount)) ns per binding")
+            withExtendedLifetime(views) {}
         case "batch":
             let views = makeViews(workload.objectCount)
             let theme = boundTheme(views, workload: workload)

@@ -83,60 +83,43 @@ class BindingWork: @unchecked Sendable {
 
 /// What `bind` hands to the table: a closure binding not yet added. The table gives
 /// its key path an id, and `install` finds or makes the runner of that key path for the
-/// binding's types (`RunnerCache`) and adds the binding's `state` to it.
+/// binding's types (`RunnerCache`) and adds the provider (and setter) to it.
 @usableFromInline
-// Sound: immutable; `state` is immutable after init (a `SetterEntry` or a
-// `KeyPathProvider`), and only the one thread that adds the binding calls `install`.
-struct PendingBinding: @unchecked Sendable {
-    @usableFromInline let path: AnyKeyPath
-    /// The binding's provider (and setter), typed for `install`.
-    @usableFromInline let state: AnyObject
-    /// Made in the caller's module (see `BindingBodies`), called with this pending binding:
-    /// returns the runner and the payload.
+// Sound: immutable after init; used by the one thread that adds the binding.
+class PendingBinding: @unchecked Sendable {
+    let path: AnyKeyPath
+    /// Made in the caller's module (see `BindingBodies`): returns the runner and the payload.
     let install: (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
 
     @usableFromInline
     init(
-        path: AnyKeyPath, state: AnyObject,
+        path: AnyKeyPath,
         install: @escaping (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
     ) {
         self.path = path
-        self.state = state
         self.install = install
     }
 }
 
-/// A key-path binding's key path and provider, until its runner takes the provider.
+/// A pending closure binding's provider and setter (the setter writes the key path for a
+/// key-path binding).
 @usableFromInline
-// Sound: immutable after init.
-final class KeyPathProvider<Object: AnyObject, Value>: @unchecked Sendable {
+// Sound: immutable after init (see PendingBinding).
+final class TypedPendingBinding<Object: AnyObject, Value>: PendingBinding, @unchecked Sendable {
+    @usableFromInline let provider: @Sendable (ThemeContext) -> Value
+    @usableFromInline let setter: (@Sendable (Object, consuming Value) -> Void)?
     @usableFromInline let keyPath: ReferenceWritableKeyPath<Object, Value>
-    @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-
-    @usableFromInline
-    init(keyPath: ReferenceWritableKeyPath<Object, Value>, provider: @escaping @Sendable (ThemeContext) -> Value) {
-        self.keyPath = keyPath
-        self.provider = provider
-    }
-}
-
-/// A setter binding's provider and setter, which its runner keeps and calls.
-///
-/// They are `let`s of a class so that a run calls them borrowed: closures read out of a
-/// buffer are copied, a retain and a release of each context around every call.
-@usableFromInline
-// Sound: immutable after init.
-final class SetterEntry<Object: AnyObject, Value>: @unchecked Sendable {
-    @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-    @usableFromInline let setter: @Sendable (Object, consuming Value) -> Void
 
     @usableFromInline
     init(
+        keyPath: ReferenceWritableKeyPath<Object, Value>, setter: (@Sendable (Object, consuming Value) -> Void)?,
         provider: @escaping @Sendable (ThemeContext) -> Value,
-        setter: @escaping @Sendable (Object, consuming Value) -> Void
+        install: @escaping (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
     ) {
         self.provider = provider
         self.setter = setter
+        self.keyPath = keyPath
+        super.init(path: keyPath, install: install)
     }
 }
 
@@ -180,15 +163,30 @@ final class RunnerCache {
     }
 }
 
-/// The setter-closure bindings of one key path (and types) in one theme: their entries
-/// (`SetterEntry`, 48 bytes each, made at `bind`) side by side in one buffer of references.
+/// The providers and setters of every setter-closure binding of one key path (and types)
+/// in one theme, side by side: a refresh reads them in one buffer instead of one object
+/// per binding (which, past the caches, cost a memory access per binding).
 @usableFromInline
 // Sound: `entries` and `free` are touched only by the theme's delivering thread (see ThemeCore).
 final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let provider: @Sendable (ThemeContext) -> Value
+        @usableFromInline let setter: @Sendable (Object, consuming Value) -> Void
+
+        @usableFromInline
+        init(
+            provider: @escaping @Sendable (ThemeContext) -> Value,
+            setter: @escaping @Sendable (Object, consuming Value) -> Void
+        ) {
+            self.provider = provider
+            self.setter = setter
+        }
+    }
+
     // Not checked for exclusivity at run time: single-owner state, and no access is open
-    // while user code runs. Ownership: each non-nil entry holds one retain of its
-    // `SetterEntry`, taken in `add` and given back in `remove` or `deinit`.
-    @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<Unmanaged<SetterEntry<Object, Value>>?> = []
+    // while user code runs (an entry is copied out before its closures are called).
+    @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<Entry?> = []
     /// Payloads whose entries were released, for reuse.
     @usableFromInline @exclusivity(unchecked) var free: [Int32] = []
     /// `isClassType(Object.self)`, decided once (see `exactCast`).
@@ -200,26 +198,20 @@ final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Send
         super.init(identity: .keyPath(path), body: body, release: release)
     }
 
-    deinit {
-        for entry in entries { entry?.release() }
-    }
-
     /// Adds a binding's provider and setter; returns its payload.
     @inlinable
-    func add(_ entry: SetterEntry<Object, Value>) -> Int32 {
-        let retained = Unmanaged.passRetained(entry)
+    func add(_ entry: Entry) -> Int32 {
         if let index = free.popLast() {
-            entries[Int(index)] = retained
+            entries[Int(index)] = entry
             return index
         }
-        entries.append(retained)
+        entries.append(entry)
         return Int32(entries.count - 1)
     }
 
     /// Forgets the entry of `payload`.
     @inlinable
     func remove(_ payload: Int32) {
-        entries[Int(payload)]?.release()
         entries[Int(payload)] = nil
         free.append(payload)
     }
@@ -306,13 +298,12 @@ enum BindingBodies {
     static func keyPath<Object: AnyObject, Value>(
         _ path: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) -> PendingBinding {
-        PendingBinding(path: path, state: KeyPathProvider(keyPath: path, provider: provider)) {
-            pending, runners, keyID in
+        TypedPendingBinding(keyPath: path, setter: nil, provider: provider) { pending, runners, keyID in
             // Sound: `install` is only ever called with the pending binding it belongs to.
-            let state = unsafeDowncast(pending.state, to: KeyPathProvider<Object, Value>.self)
+            let pending = unsafeDowncast(pending, to: TypedPendingBinding<Object, Value>.self)
             let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(KeyPathRunner<Object, Value>.self)) {
                 KeyPathRunner<Object, Value>(
-                    path: state.keyPath,
+                    path: pending.keyPath,
                     body: { work, object, context, payload in
                         // Sound: the table runs a body only with the work it belongs to.
                         let runner = unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self)
@@ -330,7 +321,7 @@ enum BindingBodies {
                 )
             }
             // Sound: the cache returns a runner of the type it was asked for.
-            return (runner, unsafeDowncast(runner, to: KeyPathRunner<Object, Value>.self).add(state.provider))
+            return (runner, unsafeDowncast(runner, to: KeyPathRunner<Object, Value>.self).add(pending.provider))
         }
     }
 
@@ -342,23 +333,22 @@ enum BindingBodies {
         _ setter: @escaping @Sendable (Object, consuming Value) -> Void,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) -> PendingBinding {
-        PendingBinding(path: path, state: SetterEntry(provider: provider, setter: setter)) { pending, runners, keyID in
+        TypedPendingBinding(keyPath: path, setter: setter, provider: provider) { pending, runners, keyID in
+            // Sound: `install` is only ever called with the pending binding it belongs to.
+            let pending = unsafeDowncast(pending, to: TypedPendingBinding<Object, Value>.self)
             let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(SetterRunner<Object, Value>.self)) {
                 SetterRunner<Object, Value>(
-                    path: pending.path,
+                    path: pending.keyPath,
                     body: { work, object, context, payload in
                         // Sound: the table runs a body only with the work it belongs to.
                         let runner = unsafeDowncast(work, to: SetterRunner<Object, Value>.self)
                         guard let entry = runner.entries[Int(payload)] else { return }
-                        // Sound: the entry holds a retain of its `SetterEntry` until `remove`,
-                        // which cannot run during this call (user code cannot reach the table).
-                        entry._withUnsafeGuaranteedRef { entry in
-                            // The provider's result goes straight into the setter, which takes
-                            // it (`consuming`: no copy), and the downcast `object` (the loop's
-                            // borrowed argument) is passed borrowed, with no retain.
-                            entry.setter(
-                                exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
-                        }
+                        // One call, no closure around it: the provider's result goes straight
+                        // into the setter, which takes it (`consuming`: no copy of the value),
+                        // and the downcast `object` (the loop's borrowed argument) is passed
+                        // borrowed, with no retain.
+                        entry.setter(
+                            exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
                     },
                     // Sound: the table releases a payload only through the work it belongs to.
                     release: { work, payload in
@@ -366,10 +356,12 @@ enum BindingBodies {
                     }
                 )
             }
-            // Sound: the cache returns a runner of the type it was asked for, and `install` is only
-            // ever called with the pending binding it belongs to, whose state is a `SetterEntry`.
+            guard let setter = pending.setter else {
+                preconditionFailure("ThemeKit: a setter binding without a setter")
+            }
+            // Sound: the cache returns a runner of the type it was asked for.
             let typed = unsafeDowncast(runner, to: SetterRunner<Object, Value>.self)
-            return (runner, typed.add(unsafeDowncast(pending.state, to: SetterEntry<Object, Value>.self)))
+            return (runner, typed.add(.init(provider: pending.provider, setter: setter)))
         }
     }
 
