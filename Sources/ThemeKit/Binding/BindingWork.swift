@@ -167,7 +167,7 @@ final class RunnerCache {
 /// in one theme, side by side: a refresh reads them in one buffer instead of one object
 /// per binding (which, past the caches, cost a memory access per binding).
 @usableFromInline
-// Sound: `entries` and `free` are touched only by the theme's delivering thread (see ThemeCore).
+// Sound: `entries` is touched only by the theme's delivering thread (see ThemeCore).
 final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
     @usableFromInline
     struct Entry {
@@ -186,9 +186,7 @@ final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Send
 
     // Not checked for exclusivity at run time: single-owner state, and no access is open
     // while user code runs (an entry is copied out before its closures are called).
-    @usableFromInline @exclusivity(unchecked) var entries: ContiguousArray<Entry?> = []
-    /// Payloads whose entries were released, for reuse.
-    @usableFromInline @exclusivity(unchecked) var free: [Int32] = []
+    @usableFromInline @exclusivity(unchecked) var entries = PayloadSlots<Entry>()
     /// `isClassType(Object.self)`, decided once (see `exactCast`).
     @usableFromInline let isClass: Bool
 
@@ -198,35 +196,16 @@ final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Send
         super.init(identity: .keyPath(path), body: body, release: release)
     }
 
-    /// Adds a binding's provider and setter; returns its payload.
-    @inlinable
-    func add(_ entry: Entry) -> Int32 {
-        if let index = free.popLast() {
-            entries[Int(index)] = entry
-            return index
-        }
-        entries.append(entry)
-        return Int32(entries.count - 1)
-    }
-
-    /// Forgets the entry of `payload`.
-    @inlinable
-    func remove(_ payload: Int32) {
-        entries[Int(payload)] = nil
-        free.append(payload)
-    }
 }
 
 /// The providers of every key-path binding of one key path (and types) in one theme,
 /// side by side (see `SetterRunner`).
 @usableFromInline
-// Sound: `entries` and `free` are touched only by the theme's delivering thread (see ThemeCore).
+// Sound: `providers` is touched only by the theme's delivering thread (see ThemeCore).
 final class KeyPathRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
     @usableFromInline let path: ReferenceWritableKeyPath<Object, Value>
     // Not checked for exclusivity at run time (see SetterRunner).
-    @usableFromInline @exclusivity(unchecked) var providers: ContiguousArray<(@Sendable (ThemeContext) -> Value)?> = []
-    /// Payloads whose providers were released, for reuse.
-    @usableFromInline @exclusivity(unchecked) var free: [Int32] = []
+    @usableFromInline @exclusivity(unchecked) var providers = PayloadSlots<@Sendable (ThemeContext) -> Value>()
     /// `isClassType(Object.self)`, decided once (see `exactCast`).
     @usableFromInline let isClass: Bool
 
@@ -240,21 +219,38 @@ final class KeyPathRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sen
         super.init(identity: .keyPath(path), body: body, release: release)
     }
 
-    /// Adds a binding's provider; returns its payload.
+}
+
+/// A runner's per-binding elements, indexed by payload; the payloads of removed elements
+/// are reused.
+@usableFromInline
+struct PayloadSlots<Element> {
+    @usableFromInline var elements: ContiguousArray<Element?> = []
+    /// Payloads whose elements were removed, for reuse.
+    @usableFromInline var free: [Int32] = []
+
+    @usableFromInline
+    init() {}
+
+    /// The element of `payload`; `nil` once removed.
     @inlinable
-    func add(_ provider: @escaping @Sendable (ThemeContext) -> Value) -> Int32 {
-        if let index = free.popLast() {
-            providers[Int(index)] = provider
-            return index
+    subscript(payload: Int32) -> Element? { elements[Int(payload)] }
+
+    /// Adds `element`; returns its payload.
+    @inlinable
+    mutating func add(_ element: Element) -> Int32 {
+        if let payload = free.popLast() {
+            elements[Int(payload)] = element
+            return payload
         }
-        providers.append(provider)
-        return Int32(providers.count - 1)
+        elements.append(element)
+        return Int32(elements.count - 1)
     }
 
-    /// Forgets the provider of `payload`.
+    /// Forgets the element of `payload`.
     @inlinable
-    func remove(_ payload: Int32) {
-        providers[Int(payload)] = nil
+    mutating func remove(_ payload: Int32) {
+        elements[Int(payload)] = nil
         free.append(payload)
     }
 }
@@ -307,7 +303,7 @@ enum BindingBodies {
                     body: { work, object, context, payload in
                         // Sound: the table runs a body only with the work it belongs to.
                         let runner = unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self)
-                        guard let provider = runner.providers[Int(payload)] else { return }
+                        guard let provider = runner.providers[payload] else { return }
                         // The provider runs before the write's access begins, so it may read the property.
                         let value = provider(context)
                         withExactCast(object, to: Object.self, isClass: runner.isClass) {
@@ -316,12 +312,14 @@ enum BindingBodies {
                     },
                     // Sound: the table releases a payload only through the work it belongs to.
                     release: { work, payload in
-                        unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self).remove(payload)
+                        unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self).providers.remove(payload)
                     }
                 )
             }
             // Sound: the cache returns a runner of the type it was asked for.
-            return (runner, unsafeDowncast(runner, to: KeyPathRunner<Object, Value>.self).add(pending.provider))
+            return (
+                runner, unsafeDowncast(runner, to: KeyPathRunner<Object, Value>.self).providers.add(pending.provider)
+            )
         }
     }
 
@@ -342,7 +340,7 @@ enum BindingBodies {
                     body: { work, object, context, payload in
                         // Sound: the table runs a body only with the work it belongs to.
                         let runner = unsafeDowncast(work, to: SetterRunner<Object, Value>.self)
-                        guard let entry = runner.entries[Int(payload)] else { return }
+                        guard let entry = runner.entries[payload] else { return }
                         // One call, no closure around it: the provider's result goes straight
                         // into the setter, which takes it (`consuming`: no copy of the value),
                         // and the downcast `object` (the loop's borrowed argument) is passed
@@ -352,7 +350,7 @@ enum BindingBodies {
                     },
                     // Sound: the table releases a payload only through the work it belongs to.
                     release: { work, payload in
-                        unsafeDowncast(work, to: SetterRunner<Object, Value>.self).remove(payload)
+                        unsafeDowncast(work, to: SetterRunner<Object, Value>.self).entries.remove(payload)
                     }
                 )
             }
@@ -361,7 +359,7 @@ enum BindingBodies {
             }
             // Sound: the cache returns a runner of the type it was asked for.
             let typed = unsafeDowncast(runner, to: SetterRunner<Object, Value>.self)
-            return (runner, typed.add(.init(provider: pending.provider, setter: setter)))
+            return (runner, typed.entries.add(.init(provider: pending.provider, setter: setter)))
         }
     }
 
