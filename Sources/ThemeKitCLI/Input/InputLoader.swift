@@ -13,6 +13,14 @@ struct LoadedInput {
     var statistics: DTCGImportStatistics? = nil
 }
 
+extension LoadedInput {
+    /// The pack, warnings and statistics of a design-token import of `path`.
+    init(path: String, kind: InputKind, imported result: DTCGImportResult) {
+        self.init(
+            path: path, kind: kind, pack: result.pack, warnings: result.warnings, statistics: result.statistics)
+    }
+}
+
 /// An input that could not be used: every problem found, as issues.
 struct InputFailure: Error {
     var path: String
@@ -81,30 +89,22 @@ struct InputLoader {
             case .dtcgTokens, .assetCatalog:  // detect() never returns .assetCatalog for a JSON document.
                 let tokens = DTCGDocument(document: document, source: source)
                 let result = try importer.pack(document: tokens, id: packID(for: path), name: packName(for: path))
-                return LoadedInput(
-                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
-                    statistics: result.statistics)
+                return LoadedInput(path: path, kind: kind, imported: result)
             case .styleDictionary:
                 let result = try importer.pack(
                     styleDictionary: document, source: source, id: packID(for: path), name: packName(for: path))
-                return LoadedInput(
-                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
-                    statistics: result.statistics)
+                return LoadedInput(path: path, kind: kind, imported: result)
             case .tokensStudio:
                 let result = try importer.pack(
                     tokensStudio: document, source: source, id: packID(for: path), name: packName(for: path))
-                return LoadedInput(
-                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
-                    statistics: result.statistics)
+                return LoadedInput(path: path, kind: kind, imported: result)
             case .dtcgResolver:
                 let folder =
                     path == "-"
                     ? context.environment.currentDirectory : context.url(for: path).deletingLastPathComponent()
                 let result = try importer.pack(
                     resolver: data, baseDirectory: folder, source: source, id: packID(for: path), name: name)
-                return LoadedInput(
-                    path: path, kind: kind, pack: result.pack, warnings: result.warnings,
-                    statistics: result.statistics)
+                return LoadedInput(path: path, kind: kind, imported: result)
             }
         } catch {
             throw InputFailure(path: path, kind: kind, issues: error.issues)
@@ -120,9 +120,7 @@ struct InputLoader {
         do {
             let result = try importer.pack(
                 tokensStudioFolder: url, id: packID(for: folderName), name: packName(for: folderName))
-            return LoadedInput(
-                path: path, kind: .tokensStudio, pack: result.pack, warnings: result.warnings,
-                statistics: result.statistics)
+            return LoadedInput(path: path, kind: .tokensStudio, imported: result)
         } catch {
             throw InputFailure(path: path, kind: .tokensStudio, issues: error.issues)
         }
@@ -160,9 +158,7 @@ struct InputLoader {
             let result = try importer.pack(
                 light: [lightDocument], dark: [darkDocument], highContrastLight: highLight.map { [$0] } ?? [],
                 highContrastDark: highDark.map { [$0] } ?? [], id: packID(for: light), name: packName(for: light))
-            return LoadedInput(
-                path: light, kind: .dtcgTokens, pack: result.pack, warnings: result.warnings,
-                statistics: result.statistics)
+            return LoadedInput(path: light, kind: .dtcgTokens, imported: result)
         } catch {
             throw InputFailure(path: light, kind: .dtcgTokens, issues: error.issues)
         }

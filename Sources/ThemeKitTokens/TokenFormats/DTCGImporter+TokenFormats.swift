@@ -84,38 +84,29 @@ extension DTCGImporter {
             order = Self.setFiles(in: base, maxFiles: maxFiles)
         }
         var sets: [String: (JSONDocument, String)] = [:]
+        /// An error in `$metadata.json`'s set order.
+        func orderError(_ reason: String, code: ThemePackIssue.Code = .unknownReference) {
+            issues.append(
+                ThemePackIssue(
+                    source: "$metadata.json", path: "tokenSetOrder", reason: reason, severity: .error, code: code))
+        }
         for setName in order {
             if let reason = Self.setNameProblem(setName) {
-                issues.append(
-                    ThemePackIssue(
-                        source: "$metadata.json", path: "tokenSetOrder", reason: reason, severity: .error,
-                        code: .unknownReference))
+                orderError(reason)
                 continue
             }
             guard sets.count < maxFiles else {
-                issues.append(
-                    ThemePackIssue(
-                        source: "$metadata.json", path: "tokenSetOrder",
-                        reason: "the export names more than \(maxFiles) token sets, the most read", severity: .error,
-                        code: .invalidValue))
+                orderError("the export names more than \(maxFiles) token sets, the most read", code: .invalidValue)
                 break
             }
             let file = setName + ".json"
             let url = base.appendingPathComponent(file).standardizedFileURL.resolvingSymlinksInPath()
             guard url.path.hasPrefix(base.path + "/") else {
-                issues.append(
-                    ThemePackIssue(
-                        source: "$metadata.json", path: "tokenSetOrder",
-                        reason: "the set \(JSONWriter.quoted(setName)) is outside the export's folder",
-                        severity: .error, code: .unknownReference))
+                orderError("the set \(JSONWriter.quoted(setName)) is outside the export's folder")
                 continue
             }
             guard manager.fileExists(atPath: url.path) else {
-                issues.append(
-                    ThemePackIssue(
-                        source: "$metadata.json", path: "tokenSetOrder",
-                        reason: "the set \(JSONWriter.quoted(setName)) has no file \(file)", severity: .error,
-                        code: .unknownReference))
+                orderError("the set \(JSONWriter.quoted(setName)) has no file \(file)")
                 continue
             }
             sets[setName] = (try read(file), file)
