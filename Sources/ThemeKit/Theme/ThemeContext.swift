@@ -104,12 +104,14 @@ final class DependencyRecorder {
         @usableFromInline var lastID = 0
         /// The appearance key of the context the running provider was given (see `begin`).
         @usableFromInline var currentKey: UInt64 = 0
-        /// Where the value of `lastType` lies for the appearance `lastAddressKey` (never
-        /// `0` while set), and what reading it adds to a run's reads: one pass's providers
-        /// read the same types for the same appearance, object after object. Cleared
+        /// Where the value of `lastAddressType` lies for the appearance `lastAddressKey`
+        /// (never `0` while set), and what reading it adds to a run's reads: one pass's
+        /// providers read the same types for the same appearance, object after object.
+        /// Its own type, not `lastType`, which lookups without a key move on. Cleared
         /// whenever the snapshot changes (the address lies in the snapshot's boxes or in
         /// `resolvedVariants`, both replaced with it; appearance keys restart with it too).
         @usableFromInline var lastAddress: UnsafeRawPointer?
+        @usableFromInline var lastAddressType: ObjectIdentifier?
         @usableFromInline var lastAddressKey: UInt64 = 0
         @usableFromInline var lastAddressReads: UInt64 = 0
         /// The pass's snapshot, kept alive by `retainedSnapshot`.
@@ -196,24 +198,28 @@ final class DependencyRecorder {
 
     /// Where the value of `type` for `style` and `contrast` lies, adding what it depends
     /// on to the running provider's reads. Valid until the pass ends.
+    ///
+    /// Specialised but not inlined into providers: inlined, the optimiser copied the
+    /// context's style and contrast on every call, memo hit or not.
     @inlinable @inline(never)
     func address<Extension: ThemeExtension>(
         of type: Extension.Type, style: ThemeStyle, contrast: ThemeContrast
     ) -> UnsafePointer<Extension> {
         let state = self.state
         let key = state.pointee.currentKey
-        if key != 0, state.pointee.lastAddressKey == key, state.pointee.lastType == ObjectIdentifier(type),
+        if key != 0, state.pointee.lastAddressKey == key, state.pointee.lastAddressType == ObjectIdentifier(type),
             let known = state.pointee.lastAddress
         {
             state.pointee.read |= state.pointee.lastAddressReads
-            // Sound: `lastAddress` was found below for `lastType`, this type, in this snapshot
-            // (it is cleared when the snapshot changes), so it points at a live `Extension`.
+            // Sound: `lastAddress` was found below for `lastAddressType`, this type, in this
+            // snapshot (it is cleared when the snapshot changes), so it points at a live `Extension`.
             return known.assumingMemoryBound(to: Extension.self)
         }
         let found = lookUp(type, style: style, contrast: contrast)
         state.pointee.read |= found.reads
         if key != 0 {
             state.pointee.lastAddress = UnsafeRawPointer(found.address)
+            state.pointee.lastAddressType = ObjectIdentifier(type)
             state.pointee.lastAddressKey = key
             state.pointee.lastAddressReads = found.reads
         }

@@ -67,6 +67,38 @@ import ThemeKit
         expectAppearances(root: "light text", rootBackground: "#FFFFFF", radius: 3)
     }
 
+    @Test("past the appearances one values stamp numbers, lookups of other types leave no wrong memo behind")
+    func appearancesWithoutKeys() {
+        let theme = makeTheme()
+        theme.apply(Metrics(cornerRadius: 5))
+        func node(_ style: String) -> ThemeNode {
+            let node = ThemeNode(parent: theme.root)
+            node.overrideStyle = ThemeStyle(rawValue: style)
+            return node
+        }
+        // 63 styles of their own, then "shared": 64 appearances, each with its key. "last"
+        // is the 65th, which gets none; the node after it is "shared" again.
+        let nodes = (1...63).map { node("style \($0)") } + [node("shared"), node("last"), node("shared")]
+        let labels = nodes.map { _ in Label() }
+        theme.batch {
+            for (index, label) in labels.enumerated() where index < 64 {
+                theme.bind(label, \.textColor, set: { $0.textColor = $1 }, in: nodes[index]) { env in
+                    env[Palette.self].text
+                }
+            }
+            for index in 64..<66 {
+                theme.bind(labels[index], \.cornerRadius, set: { $0.cornerRadius = $1 }, in: nodes[index]) { env in
+                    env[Metrics.self].cornerRadius
+                }
+            }
+        }
+        #expect(labels[..<64].allSatisfy { $0.textColor == "#000000" })
+        #expect(labels[64].cornerRadius == 5)
+        #expect(labels[65].cornerRadius == 5)
+        theme.refresh(labels[65])
+        #expect(labels[65].cornerRadius == 5)
+    }
+
     @Test("a provider's reads are recorded whether or not the lookup was remembered")
     func readsAreRecordedOnEveryRun() {
         let theme = makeTheme()
