@@ -76,11 +76,14 @@ final class BindingTable {
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private(set) var liveObjectCount = 0
     /// The work of each ``ThemedProperty`` bound in this theme, by property (see
-    /// `SharedPropertyTemplate`): kept for the life of the table, one per property.
-    @exclusivity(unchecked) private var sharedWorks: [ObjectIdentifier: BindingWork] = [:]
-    /// The last entry of `sharedWorks` looked up, so the objects bound with one property
-    /// one after another find its work without hashing.
-    @exclusivity(unchecked) private var lastSharedWork: (template: ObjectIdentifier, work: BindingWork)?
+    /// `SharedPropertyTemplate`). Each entry holds its template, so the identifier it is
+    /// keyed by stays that template's while the entry exists; `sweep` drops the entries
+    /// whose work no binding uses any more.
+    @exclusivity(unchecked) private var sharedWorks: [ObjectIdentifier: SharedWorkEntry] = [:]
+    /// Memo: the entry of `sharedWorks` looked up last (the objects bound with one property
+    /// follow one another). Holds the template, so its identifier cannot be reused while
+    /// memoised; invalidated by `sweep`. Pays for: `register-shared` (the hash lookup).
+    @exclusivity(unchecked) private var lastSharedWork: SharedWorkEntry?
     /// The slot returned by the last `slot(for:node:)`, so an object's bindings, made one
     /// after another, find it without a lookup (`-1`: none). Valid until that slot is
     /// pruned (which resets it): a slot in use keeps its object's address from being reused.
@@ -229,6 +232,7 @@ final class BindingTable {
             freed += 1
         }
         compactReverseIndex(force: false)
+        dropUnusedSharedWorks()
         trackedAtLastSweep = liveObjectCount
         return freed
     }
@@ -292,18 +296,28 @@ final class BindingTable {
 
     /// This theme's work for the themed property whose template is `template`.
     private func sharedWork(for template: SharedPropertyTemplate) -> BindingWork {
+        if let last = lastSharedWork, last.template === template { return last.work }
         let identifier = ObjectIdentifier(template)
-        if let last = lastSharedWork, last.template == identifier { return last.work }
-        let work: BindingWork
+        let entry: SharedWorkEntry
         if let existing = sharedWorks[identifier] {
-            work = existing
+            entry = existing
         } else {
-            // The work keeps the template alive, so its identifier is never reused while it is a key.
-            work = template.makeWork()
-            sharedWorks[identifier] = work
+            entry = SharedWorkEntry(template: template, work: template.makeWork())
+            sharedWorks[identifier] = entry
         }
-        lastSharedWork = (identifier, work)
-        return work
+        lastSharedWork = entry
+        return entry.work
+    }
+
+    /// Drops the themed-property works that no binding uses, with their templates.
+    private func dropUnusedSharedWorks() {
+        lastSharedWork = nil
+        guard !sharedWorks.isEmpty else { return }
+        var unused: [ObjectIdentifier] = []
+        for (identifier, entry) in sharedWorks where isKnownUniquelyReferenced(&entry.work) {
+            unused.append(identifier)
+        }
+        for identifier in unused { sharedWorks[identifier] = nil }
     }
 
     /// Releases the work of the binding at `binding` (and its payload in a runner) and
@@ -510,5 +524,17 @@ final class BindingTable {
             link(slot: slot, to: target)
         }
         return moved
+    }
+}
+
+/// A themed property's work in one table, with the property's template: holding the
+/// template keeps its `ObjectIdentifier` (the table's key) from naming another object.
+final class SharedWorkEntry {
+    let template: SharedPropertyTemplate
+    var work: BindingWork
+
+    init(template: SharedPropertyTemplate, work: BindingWork) {
+        self.template = template
+        self.work = work
     }
 }

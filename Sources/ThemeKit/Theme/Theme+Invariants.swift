@@ -1,3 +1,5 @@
+import Foundation
+
 /// Self-checks of the engine's invariants, for tests and debugging.
 extension Theme {
     /// Checks every invariant of the binding table and node tree and returns the
@@ -23,19 +25,25 @@ extension ThemeCore {
     func invariantViolations() -> [String] {
         var problems: [String] = []
         let objects = UnsafeBufferPointer(start: table.objects, count: table.objectCount)
-        // Reverse index.
+        // Reverse index: one walk over the bindings gives the entries each bit must hold.
+        var expected = [Set<Int64>](repeating: [], count: 64)
+        for (slot, object) in objects.enumerated() where object.identifier != nil {
+            for (index, binding) in table.bindings(of: Int32(slot)).enumerated() where binding.work != nil {
+                var bits = binding.dependencies & DependencyBits.extensions
+                while bits != 0 {
+                    expected[bits.trailingZeroBitCount].insert(Int64(slot) << 32 | Int64(index))
+                    bits &= bits - 1
+                }
+            }
+        }
         for bit in 2..<64 {
             var seen = Set<Int64>()
             for entry in table.reverse.entries(bit: bit) where table.isValid(entry, bit: bit) {
                 let key = Int64(entry.slot) << 32 | Int64(entry.index)
                 if !seen.insert(key).inserted { problems.append("duplicate reverse entry \(entry) for bit \(bit)") }
             }
-            for (slot, object) in objects.enumerated() where object.identifier != nil {
-                for (index, binding) in table.bindings(of: Int32(slot)).enumerated()
-                where binding.work != nil && binding.dependencies & (1 << UInt64(bit)) != 0 {
-                    let key = Int64(slot) << 32 | Int64(index)
-                    if !seen.contains(key) { problems.append("binding \(slot).\(index) missing from bit \(bit)") }
-                }
+            for key in expected[bit] where !seen.contains(key) {
+                problems.append("binding \(key >> 32).\(key & 0xFFFF_FFFF) missing from bit \(bit)")
             }
         }
         // Unions and node lists.
@@ -94,5 +102,33 @@ extension ThemeCore {
             }
         }
         return problems
+    }
+}
+
+/// The engine's internal checks, after swift-collections' `COLLECTIONS_INTERNAL_CHECKS`:
+/// in a debug build run with `THEMEKIT_INTERNAL_CHECKS=1` in the environment (the test
+/// suite's command and CI set it), the engine checks every invariant after each pass
+/// and each direct `bind`, and traps on the first violation, where the problem starts
+/// rather than where it shows. Release builds never check.
+package enum InternalChecks {
+    #if DEBUG
+        /// Whether the checks run (read once, at first use).
+        package static let isEnabled = ProcessInfo.processInfo.environment["THEMEKIT_INTERNAL_CHECKS"] == "1"
+    #else
+        /// Whether the checks run: never in a release build.
+        package static let isEnabled = false
+    #endif
+}
+
+extension ThemeCore {
+    /// Traps on the first violated invariant when internal checks are on. Called by the
+    /// delivering thread with the engine held and the lock released.
+    @inline(__always)
+    func checkInvariantsIfEnabled(after operation: StaticString) {
+        guard InternalChecks.isEnabled else { return }
+        let problems = invariantViolations()
+        if let first = problems.first {
+            preconditionFailure("ThemeKit internal check after \(operation): \(first) (\(problems.count) in all)")
+        }
     }
 }

@@ -10,18 +10,20 @@ extension Theme {
 
     private func register<Variant: ThemeVariant>(one variant: Variant) {
         let id = ExtensionRegistry.id(of: Variant.Extension.self)
+        // `variant.id` is read once, here, outside the lock: it is the user's code.
         let box = VariantBox(variant, extensionTypeID: id)
+        let variantID = box.variantID
         let name = String(reflecting: Variant.Extension.self)
         core.mutate { model in
-            model.registeredVariants[id, default: [:]][variant.id] = box
-            if model.restorableVariants[name] == variant.id, model.variant(id: id) == nil,
+            model.registerVariant(box, id: id)
+            if model.restorableVariants[name] == variantID, model.variant(id: id) == nil,
                 id >= model.values.count || model.values[id] == nil
             {
                 model.restorableVariants[name] = nil
                 model.setVariant(box, id: id)
                 model.markExtensionChanged(id)
                 model.pending.events.append(
-                    .variantChanged(ThemeExtensionID(Variant.Extension.self), variantID: variant.id))
+                    .variantChanged(ThemeExtensionID(Variant.Extension.self), variantID: variantID))
             }
         }
     }
@@ -76,7 +78,7 @@ extension Theme {
         let id = ExtensionRegistry.id(of: Variant.Extension.self)
         let box = VariantBox(variant, extensionTypeID: id)
         core.mutate { model in
-            model.registeredVariants[id, default: [:]][variant.id] = box
+            model.registerVariant(box, id: id)
             Self.activate(box, id: id, extensionID: ThemeExtensionID(Variant.Extension.self), in: &model)
             change(&model)
         }

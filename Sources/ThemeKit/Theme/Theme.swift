@@ -245,6 +245,8 @@ public final class Theme: Sendable {
         let baseline = core.snapshot().rootBox(id: id)
         let observerID = core.mutate { model -> Int in
             if model.observers[id]?.observers.isEmpty ?? true {
+                // The old baseline leaves the lock on the garbage list: its deinit is the user's value's.
+                if let old = model.observers[id]?.baseline { model.garbage.append(old) }
                 model.observers[id, default: ObserverGroup()].baseline = baseline
             }
             return model.observers[id, default: ObserverGroup()].observers.append(ObserverHandler(call: handler))

@@ -231,6 +231,7 @@ extension ThemeCore {
                 context: recorder.context(style: tree.style(of: nodeID), contrast: tree.contrast(of: nodeID)),
                 othersAreNew: hadNewBindings)
         }
+        checkInvariantsIfEnabled(after: "a direct bind")
         // Done, unless the provider queued work: then deliver it before returning.
         lock.lock()
         if model.pending.isEmpty {

@@ -73,13 +73,14 @@ extension ThemeCore {
     static func decode<Value: Decodable>(
         _ type: Value.Type, from data: Data, key: String
     ) throws(ThemeStorageError) -> Value {
-        do {
-            return try JSONDecoder().decode([Value].self, from: data)[0]
-        } catch {
-            let preview = String(decoding: data.prefix(40), as: UTF8.self)
-            throw ThemeStorageError(
-                kind: .corrupt, key: key, reason: "expected a \(Value.self) in JSON, found '\(preview)'")
+        // Values are stored as a one-element array (see `encode`): anything else is corrupt.
+        if let values = try? JSONDecoder().decode([Value].self, from: data), values.count == 1 {
+            return values[0]
         }
+        let preview = String(decoding: data.prefix(40), as: UTF8.self)
+        throw ThemeStorageError(
+            kind: .corrupt, key: key, reason: "expected a \(Value.self) in a one-element JSON array, found '\(preview)'"
+        )
     }
 
     static func encode<Value: Encodable>(_ value: Value, key: String) throws(ThemeStorageError) -> Data {

@@ -220,6 +220,7 @@ final class ThemeCore: @unchecked Sendable {
             // Release the operations' objects and nodes before taking the lock: their
             // deinit may use the theme.
             work.operations.removeAll()
+            checkInvariantsIfEnabled(after: "a pass")
             lock.withLock { model.recycle(work.operations) }
         }
     }

@@ -166,6 +166,14 @@ struct ThemeModel {
         snapshot = nil
     }
 
+    /// Makes `box` the registered variant of its id for extension `id`; a box it replaces
+    /// leaves the lock on the garbage list (its deinit is the user's variant's).
+    mutating func registerVariant(_ box: AnyVariantBox, id: Int) {
+        if let old = registeredVariants[id, default: [:]].updateValue(box, forKey: box.variantID) {
+            garbage.append(old)
+        }
+    }
+
     func variant(id: Int) -> AnyVariantBox? { id < variants.count ? variants[id] : nil }
 
     mutating func markExtensionChanged(_ id: Int) {
