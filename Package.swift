@@ -42,6 +42,11 @@ let package = Package(
         .testTarget(name: "ThemeKitTests", dependencies: ["ThemeKit", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitCLITests", dependencies: ["ThemeKitCLI", "ThemeKitTestSupport"]),
+        // The Swift blocks of README.md, Docs/ and the DocC catalogs, compiled (CONTRIBUTING.md, "Documentation
+        // snippets"); the UIKit and SwiftUI ones in iOS/ are type-checked by Scripts/ios-check.sh instead.
+        .testTarget(
+            name: "DocSnippetTests", dependencies: ["ThemeKit", "ThemeKitTokens", "ThemeKitCLI"],
+            path: "Tests/DocSnippets", exclude: ["iOS"]),
         // Benchmarks (issue #4): a C shim for process counters, the scenarios as a
         // library, a thin executable, and a test that runs the quick mode.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Type-checks every library module (and the iOS example app) for arm64-apple-ios, at the deployment
+# Type-checks every library module, the iOS example app and the docs' iOS snippets for arm64-apple-ios, at the deployment
 # floor in Package.swift and at 17.0, with ../shared/ios-sdk/swiftc-ios (its README says how the SDK is
 # prepared). Any error or warning fails the check.
 #
@@ -34,6 +34,9 @@ floor=$(grep -oE '\.iOS\(\.v[0-9]+(_[0-9]+)?\)' Package.swift | head -n 1 | sed 
 # Library modules in dependency order, then the example app (an application module with @main).
 modules=(ThemeKit ThemeKitTokens ThemeKitSwiftUI ThemeKitUIKit)
 app_dir=Examples/ThemeKitCatalog
+# The UIKit and SwiftUI examples of README.md, Docs/ and the DocC catalogs (CONTRIBUTING.md, "Documentation
+# snippets"): each file is checked as a module of its own, so each can hold an app's `@main`.
+snippets_dir=Tests/DocSnippets/iOS
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
@@ -79,6 +82,23 @@ check_target() {
             grep -E "(error|warning):" "$out/app.log" | sort -u >&2 || cat "$out/app.log" >&2
             failed=1
         fi
+    fi
+    if [ -d "$snippets_dir" ]; then
+        local count=0 snippet_failed=0
+        while IFS= read -r file; do
+            local name
+            name=DocSnippet_$(basename "$file" .swift | tr -c 'A-Za-z0-9\n' '_')
+            if "$swiftc_ios" -typecheck -module-name "$name" -parse-as-library "${common[@]}" "$file" \
+                >"$out/$name.log" 2>&1; then
+                count=$((count + 1))
+            else
+                echo "iOS $target: doc snippet $file FAILED" >&2
+                grep -E "(error|warning):" "$out/$name.log" | sort -u >&2 || cat "$out/$name.log" >&2
+                snippet_failed=1
+                failed=1
+            fi
+        done < <(sources_of "$snippets_dir")
+        [ $snippet_failed -ne 0 ] || echo "iOS $target: doc snippets ok ($count files in $snippets_dir)"
     fi
 }
 
