@@ -26,9 +26,10 @@ let package = Package(
         .executableTarget(name: "ThemeKitTool", dependencies: ["ThemeKitCLI"]),
         .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
-        // The child process that the crash-safety tests kill with SIGKILL mid-write.
+        // The child process that the crash-safety tests kill with SIGKILL mid-write, and that measures its own
+        // peak memory under a hostile download (the peak is process-wide, so it is measured alone).
         .executableTarget(
-            name: "ThemeKitCrashChild", dependencies: ["ThemeKit", "ThemeKitTestSupport"],
+            name: "ThemeKitCrashChild", dependencies: ["ThemeKit", "ThemeKitTokens", "ThemeKitTestSupport"],
             path: "Tests/ThemeKitCrashChild"),
         // Fuzzing (Docs/Reliability.md): the checks each input must pass, the libFuzzer driver
         // (Scripts/fuzz.sh builds it with -sanitize=fuzzer) and the tests that replay the corpus.

@@ -5,6 +5,10 @@
 //     ThemeKitCrashChild nil-optional <unused>
 //                                         binds `\.badge!.text`, sets `badge` to nil and switches the
 //                                         style: the key-path write must trap ("Unexpectedly found nil")
+//     ThemeKitCrashChild download gzip-bomb|endless <limit>
+//                                         serves a gzip bomb or an endless chunked body on 127.0.0.1, loads it
+//                                         with a ThemePackLoader capped at <limit> bytes, and reports
+//                                         `result <error>`, `baseline-peak <bytes>` and `peak <bytes>`
 //     ThemeKitCrashChild measure <seconds> <executable> <argument>...
 //                                         runs a program (killed after <seconds>) and reports how
 //                                         it ended and its peak memory
@@ -20,6 +24,7 @@
 import Foundation
 import ThemeKit
 import ThemeKitTestSupport
+import ThemeKitTokens
 
 #if canImport(Glibc)
     import Glibc
@@ -155,7 +160,78 @@ func runMeasured(seconds: Double, _ command: [String]) -> Never {
     exit(0)
 }
 
+/// This process's peak resident memory in bytes: `VmHWM` on Linux, `ru_maxrss` elsewhere.
+func peakResidentBytes() -> Int {
+    #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3))
+        {
+            return kilobytes * 1024
+        }
+        fail("cannot read VmHWM")
+    #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss)
+    #endif
+}
+
+/// Loads `path` from `server` with `loader` and returns the outcome, failing after 30 s.
+func load(_ loader: ThemePackLoader<Data>, _ url: URL) -> Result<LoadedPack<Data>, ThemePackLoaderError> {
+    let outcome = Locked<Result<LoadedPack<Data>, ThemePackLoaderError>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    loader.load(from: url) { result in
+        outcome.withLock { $0 = result }
+        done.signal()
+    }
+    guard done.wait(timeout: .now() + 30) == .success, let result = outcome.withLock({ $0 }) else {
+        fail("the load did not finish within 30 s")
+    }
+    return result
+}
+
+/// A hostile download measured alone: a warm-up load first (so the session and libcurl are set up), then the
+/// peak before and after the hostile one.
+func runDownload(_ kind: String, limit: Int) -> Never {
+    let server: TestHTTPServer
+    do {
+        server = try TestHTTPServer()
+    } catch {
+        fail("cannot start the server: \(error)")
+    }
+    server.route("/warm-up", .ok(Data(repeating: 0x20, count: 1024)))
+    switch kind {
+    case "gzip-bomb":
+        // 256 MiB of zeros in about 1.7 MB.
+        let body = GzipBomb.make(inflatedSize: 256 << 20)
+        // Chunked, so no Content-Length gives it away: only the inflated bytes can be counted.
+        server.route(
+            "/hostile",
+            TestHTTPResponse(status: 200, headers: [("Content-Encoding", "gzip")], body: body, framing: .chunked))
+    case "endless":
+        server.route(
+            "/hostile",
+            TestHTTPResponse(status: 200, body: Data(repeating: 0x20, count: 64 * 1024), framing: .chunkedEndless))
+    default:
+        fail("unknown download \(kind)")
+    }
+    let loader = ThemePackLoader<Data>(configuration: .init(timeout: 20, maximumBodySize: limit)) { $0 }
+    guard case .success = load(loader, server.url("/warm-up")) else { fail("the warm-up load failed") }
+    report("baseline-peak \(peakResidentBytes())")
+    switch load(loader, server.url("/hostile")) {
+    case .success(let loaded): report("result success \(loaded.data.count)")
+    case .failure(let error): report("result \(error)")
+    }
+    report("peak \(peakResidentBytes())")
+    server.stop()
+    exit(0)
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 4 && arguments[1] == "download", let limit = Int(arguments[3]) {
+    runDownload(arguments[2], limit: limit)
+}
 if arguments.count >= 4 && arguments[1] == "measure", let seconds = Double(arguments[2]) {
     runMeasured(seconds: seconds, Array(arguments.dropFirst(3)))
 }

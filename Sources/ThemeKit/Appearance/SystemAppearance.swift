@@ -42,22 +42,19 @@ public enum SystemAppearance: String, Hashable, Sendable, CaseIterable, CustomSt
     /// - Parameters:
     ///   - style: Any style.
     ///   - baseStyles: Each custom style's base style (a theme pack's `styles`).
-    /// - Complexity: O(*n*) in the length of the chain of bases.
+    /// - Complexity: O(*n*) in the length of the chain of bases, without allocating.
     public init(resolving style: ThemeStyle, baseStyles: [ThemeStyle: ThemeStyle] = [:]) {
         var current = style
-        var visited: Set<ThemeStyle> = []
-        while true {
+        // More steps than there are styles means the chain looped.
+        for _ in 0...baseStyles.count {
             if let appearance = SystemAppearance(style: current) {
                 self = appearance
                 return
             }
-            visited.insert(current)
-            guard let base = baseStyles[current], !visited.contains(base) else {
-                self = .light
-                return
-            }
+            guard let base = baseStyles[current] else { break }
             current = base
         }
+        self = .light
     }
 
     /// The appearance's name.

@@ -1,4 +1,5 @@
 import Foundation
+import ThemeKitTokens
 
 /// The state of one run: where paths are relative to, and the text written so far.
 struct CommandContext {
@@ -16,9 +17,15 @@ struct CommandContext {
         self.progress = ProgressReporter(sink: environment.progress)
     }
 
-    /// Appends a line to standard output.
+    /// Appends a line to standard output, through ``TerminalText/safeLine(_:)``.
+    ///
+    /// Text lines may carry pack content (names, values, descriptions), so every line printed here has its
+    /// control, ESC and bidi characters escaped and cannot start with a CI command (`::error::`). Formatters
+    /// escape the pack content they embed first (so a newline inside a value shows as `\n` rather than
+    /// splitting the line); this is the backstop. Output that is not lines of text (JSON, HTML, help, the
+    /// colour swatches) goes through ``write(_:)``.
     mutating func print(_ line: String = "") {
-        output += line
+        output += Self.safeLines(line)
         output += "\n"
     }
 
@@ -27,10 +34,16 @@ struct CommandContext {
         output += text
     }
 
-    /// Appends a line to standard error.
+    /// Appends a line to standard error, through ``TerminalText/safeLine(_:)`` as ``print(_:)`` does.
     mutating func printError(_ line: String) {
-        errors += line
+        errors += Self.safeLines(line)
         errors += "\n"
+    }
+
+    /// Each line of `text` made safe on its own.
+    static func safeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map(TerminalText.safeLine).joined(
+            separator: "\n")
     }
 
     /// An argument path as a file URL; relative paths are resolved against the current directory.

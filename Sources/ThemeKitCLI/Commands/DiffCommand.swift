@@ -72,7 +72,11 @@ enum DiffCommand: Subcommand {
             switch change.kind {
             case .added: table.append(["+ \(change.path)", change.new ?? ""])
             case .removed: table.append(["- \(change.path)", change.old ?? ""])
-            case .changed: table.append(["~ \(change.path)", "\(change.old ?? "(none)") → \(change.new ?? "(none)")"])
+            case .changed:
+                // Escaped one by one, so the arrow stays the only separator a reader sees.
+                let old = change.old.map { TerminalText.escaped($0) } ?? "(none)"
+                let new = change.new.map { TerminalText.escaped($0) } ?? "(none)"
+                table.append(["~ \(change.path)", "\(old) → \(new)"])
             }
         }
         flush(&context)

@@ -5,12 +5,14 @@ enum IssueFormatting {
     /// `ocean.json: error: colors.primary.dark: '#GGG' is not… (left out)`.
     ///
     /// The issue's own source is shown only when it differs from the file (a resolver's token file).
+    /// Every part that may come from the pack (path, reason, source) is escaped with
+    /// ``TerminalText/escaped(_:)``, so a value holding `\r`, ESC or `\n::error::` prints as one plain line.
     static func line(_ issue: ThemePackIssue, file: String) -> String {
-        var text = "\(file): \(issue.severity.rawValue): "
+        var text = "\(TerminalText.escaped(file)): \(issue.severity.rawValue): "
         if let source = issue.source, source != InputLoader.displayName(of: file), source != file {
-            text += "\(source): "
+            text += "\(TerminalText.escaped(source)): "
         }
-        text += "\(issue.path): \(issue.reason)"
+        text += "\(TerminalText.escaped(issue.path)): \(TerminalText.escaped(issue.reason))"
         if let note = actionNote(issue.action) { text += " (\(note))" }
         return text
     }

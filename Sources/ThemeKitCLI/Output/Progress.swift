@@ -1,4 +1,5 @@
 import Foundation
+import ThemeKitTokens
 
 /// Shows what a long command is doing, on standard error, once it has run for more than a second.
 ///
@@ -37,6 +38,8 @@ final class ProgressReporter: @unchecked Sendable {  // Mutable state is guarded
     func begin(_ text: String) {
         guard sink != nil else { return }
         lock.lock()
+        // Phases name input files; escaped so a file name cannot move the cursor or start a CI command.
+        let text = TerminalText.escaped(text)
         phase = text
         let isDue = !isFinished && Date().timeIntervalSince(started) >= threshold
         let needsTimer = !isFinished && timer == nil

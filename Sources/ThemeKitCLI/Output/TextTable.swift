@@ -1,3 +1,5 @@
+import ThemeKitTokens
+
 /// Left-aligned columns of text, padded to the widest cell.
 struct TextTable {
     var rows: [[String]] = []
@@ -5,7 +7,9 @@ struct TextTable {
     /// Widths columns are padded to at least, so several tables can line up.
     var minimumWidths: [Int] = []
 
-    mutating func append(_ row: [String]) { rows.append(row) }
+    /// Adds a row; each cell is escaped with ``TerminalText/escaped(_:)`` (cells hold pack names and values),
+    /// so it stays on its line and its width is what the terminal shows.
+    mutating func append(_ row: [String]) { rows.append(row.map { TerminalText.escaped($0) }) }
 
     /// The table's lines, without trailing spaces.
     var lines: [String] {

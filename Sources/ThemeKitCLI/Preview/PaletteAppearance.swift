@@ -23,13 +23,23 @@ struct PaletteAppearance {
     static let white = ThemeColor(red: 1, green: 1, blue: 1)
     static let black = ThemeColor(red: 0, green: 0, blue: 0)
 
+    /// Every appearance of the pack, each colour resolved once per contrast for all styles (a ``StyleTable``),
+    /// so the cost is linear in colours × appearances however the styles chain.
     static func all(for pack: ThemePack) -> [PaletteAppearance] {
-        pack.appearances.map { appearance in
-            let base = pack.builtInBase(of: appearance.style)
+        let table = StyleTable(baseStyles: pack.styles)
+        let names = pack.colors.keys.sorted()
+        var resolved: [ThemeContrast: [[ThemeColor]]] = [:]
+        for contrast in ThemeContrast.allCases {
+            resolved[contrast] = names.map { pack.colors[$0].map { table.colors(of: $0, contrast: contrast) } ?? [] }
+        }
+        return pack.appearances.map { appearance in
+            let base = table.root(of: appearance.style)
             let canvas = base == .dark ? black : white
-            let entries = pack.colors.keys.sorted().compactMap { name -> Entry? in
+            let entries = names.enumerated().compactMap { index, name -> Entry? in
                 guard let set = pack.colors[name] else { return nil }
-                let color = set.resolved(for: appearance.style, contrast: appearance.contrast, baseStyles: pack.styles)
+                let color = table.color(
+                    for: appearance.style, in: resolved[appearance.contrast]?[index] ?? [], of: set,
+                    contrast: appearance.contrast)
                 return Entry(
                     name: name, color: color, visible: color.composited(over: canvas),
                     inheritedFrom: inheritance(set, appearance, pack))

@@ -9,13 +9,14 @@ struct TerminalPalette {
 
     func render(_ pack: ThemePack) -> String {
         let appearances = PaletteAppearance.all(for: pack)
-        var lines = ["\(pack.name) (\(pack.id)): \(PackSummary.counts(pack))"]
+        // Written as is (the swatches are escape sequences), so every pack-controlled part is escaped here.
+        var lines = [TerminalText.safeLine("\(pack.name) (\(pack.id)): \(PackSummary.counts(pack))")]
         if pack.colors.isEmpty {
             lines.append("The pack has no colours.")
             return lines.joined(separator: "\n") + "\n"
         }
         lines.append("")
-        let names = pack.colors.keys.sorted()
+        let names = pack.colors.keys.sorted().map { TerminalText.escaped($0) }
         let nameWidth = min(max(names.map(\.count).max() ?? 0, 6), 40)
         let labelWidth = min(appearances.map { Self.label($0.appearance).count }.max() ?? 0, 24)
         let cellWidth = max((useColor ? 5 : 0) + 9, labelWidth)

@@ -95,22 +95,22 @@ public struct ColorSet: Hashable, Sendable {
     ///   - baseStyles: Each custom style's base style, used when this set has no value for it. Styles that
     ///     are absent here are based on `.light`.
     /// - Returns: The colour to use.
-    /// - Complexity: O(*n*) in the length of the chain of base styles.
+    /// - Complexity: O(*n*) in the length of the chain of base styles, without allocating. To resolve many
+    ///   colours for many styles, theme tools order the styles once instead (see `themekit contrast`).
     public func resolved(
         for style: ThemeStyle, contrast: ThemeContrast = .standard, baseStyles: [ThemeStyle: ThemeStyle] = [:]
     ) -> ThemeColor {
         let increased = contrast == .increased
         var current = style
-        var visited: Set<ThemeStyle> = []
-        while true {
-            if current == .light { return increased ? highContrastLight ?? light : light }
+        // A chain that has taken more steps than there are styles has looped, having met every style of the
+        // loop (and checked its value) on the way: it never reaches light or dark, so it resolves as light.
+        for _ in 0...baseStyles.count {
+            if current == .light { break }
             if current == .dark { return increased ? highContrastDark ?? dark : dark }
             if let value = custom[current] { return increased ? value.highContrast ?? value.color : value.color }
-            visited.insert(current)
-            let base = baseStyles[current] ?? .light
-            // A chain of bases that loops never reaches light or dark: resolve it as light.
-            current = visited.contains(base) ? .light : base
+            current = baseStyles[current] ?? .light
         }
+        return increased ? highContrastLight ?? light : light
     }
 }
 

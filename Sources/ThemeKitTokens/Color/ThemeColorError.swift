@@ -16,20 +16,25 @@ public enum ThemeColorError: Error, Hashable, Sendable, CustomStringConvertible 
     case invalidLength(String, digits: Int)
 
     /// A sentence naming the string and what was wrong with it.
+    ///
+    /// The string is shown through ``TerminalText/escaped(_:)``: it comes from a pack, and a sentence meant
+    /// for a log must not carry its control characters, ESC sequences or bidi controls.
     public var description: String {
+        let shown = { (value: String) in TerminalText.escaped(value) }
         switch self {
         case .empty:
             return "The colour string is empty; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
         case .surroundingWhitespace(let value):
-            return "'\(value)' has leading or trailing whitespace; remove it (expected e.g. '#0055FF')"
+            return "'\(shown(value))' has leading or trailing whitespace; remove it (expected e.g. '#0055FF')"
         case .missingHash(let value):
-            return "'\(value)' does not start with '#'; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
+            return "'\(shown(value))' does not start with '#'; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"
         case .invalidCharacter(let value, let character, let offset):
             let scalars = character.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }
-            return "'\(value)' has '\(character)' (\(scalars.joined(separator: " "))) at offset \(offset), "
+            return
+                "'\(shown(value))' has '\(shown(String(character)))' (\(scalars.joined(separator: " "))) at offset \(offset), "
                 + "which is not a hex digit (0-9, A-F)"
         case .invalidLength(let value, let digits):
-            return "'\(value)' has \(digits) hex digit\(digits == 1 ? "" : "s"); "
+            return "'\(shown(value))' has \(digits) hex digit\(digits == 1 ? "" : "s"); "
                 + "expected 3, 4, 6 or 8 (#RGB, #RGBA, #RRGGBB, #RRGGBBAA)"
         }
     }

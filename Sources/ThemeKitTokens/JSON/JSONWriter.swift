@@ -1,8 +1,9 @@
 /// Writes ``JSONNode`` trees as JSON text: compact or indented, optionally with sorted keys.
 ///
 /// Output is deterministic: numbers use the shortest text that reads back to the same
-/// Double (integers without a fraction), strings escape only `"`, `\` and control
-/// characters, and with `sortedKeys` object members are ordered by their Unicode scalars.
+/// Double (integers without a fraction), strings escape only `"`, `\` and the characters
+/// ``TerminalText`` escapes (controls, bidi controls, line separators, as `\uXXXX`), and with
+/// `sortedKeys` object members are ordered by their Unicode scalars.
 ///
 /// ```swift
 /// let text = JSONWriter(sortedKeys: true, indent: 2).string(from: ["b": 1, "a": [true, nil]])
@@ -131,7 +132,9 @@ public struct JSONWriter: Sendable {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case "\u{00}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+            case _ where TerminalText.needsEscape(scalar):
+                // Controls, DEL, C1, bidi controls and line separators: \uXXXX, so JSON printed to a terminal
+                // or log cannot reorder or rewrite it (see TerminalText).
                 output += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
             default: output.unicodeScalars.append(scalar)
             }

@@ -39,11 +39,20 @@ extension ThemePack {
     /// background is composited over the style's opaque base (white in light styles, black in dark ones).
     ///
     /// - Returns: One result per pair, style and contrast, pairs in order.
-    /// - Complexity: O(*p* × *s*) for *p* pairs and *s* styles.
+    /// - Complexity: O(*p* × *s*) for *p* pairs and *s* styles: the styles are ordered once (a
+    ///   ``StyleTable``) and each colour is resolved for every style in one pass, never by walking a chain.
     public func contrastChecks() -> [ContrastPairCheck] {
         let white = ThemeColor(red: 1, green: 1, blue: 1)
         let black = ThemeColor(red: 0, green: 0, blue: 0)
         let customStyles = styles.keys.sorted { $0.rawValue < $1.rawValue }
+        let table = StyleTable(baseStyles: styles)
+        var resolved: [String: [ThemeContrast: [ThemeColor]]] = [:]
+        func resolvedColors(_ name: String, _ set: ColorSet, _ contrast: ThemeContrast) -> [ThemeColor] {
+            if let known = resolved[name]?[contrast] { return known }
+            let computed = table.colors(of: set, contrast: contrast)
+            resolved[name, default: [:]][contrast] = computed
+            return computed
+        }
         var results: [ContrastPairCheck] = []
         for pair in contrastPairs {
             for style in [ThemeStyle.light, .dark] + customStyles {
@@ -52,10 +61,14 @@ extension ThemePack {
                         results.append(ContrastPairCheck(pair: pair, style: style, contrast: contrast, ratio: nil))
                         continue
                     }
-                    let canvas = rootStyle(of: style) == .dark ? black : white
-                    let back = background.resolved(for: style, contrast: contrast, baseStyles: styles)
-                        .composited(over: canvas)
-                    let fore = text.resolved(for: style, contrast: contrast, baseStyles: styles).composited(over: back)
+                    let canvas = table.root(of: style) == .dark ? black : white
+                    let back = table.color(
+                        for: style, in: resolvedColors(pair.background, background, contrast), of: background,
+                        contrast: contrast
+                    ).composited(over: canvas)
+                    let fore = table.color(
+                        for: style, in: resolvedColors(pair.text, text, contrast), of: text, contrast: contrast
+                    ).composited(over: back)
                     results.append(
                         ContrastPairCheck(
                             pair: pair, style: style, contrast: contrast, ratio: fore.contrastRatio(to: back)))
@@ -68,11 +81,12 @@ extension ThemePack {
     /// The built-in style (`.light` or `.dark`) a style's chain of bases ends in; `.light` for loops.
     func rootStyle(of style: ThemeStyle) -> ThemeStyle {
         var current = style
-        var visited: Set<ThemeStyle> = []
-        while current != .light, current != .dark {
-            guard visited.insert(current).inserted, let base = styles[current] else { return .light }
+        // A chain longer than the styles has looped.
+        for _ in 0...styles.count {
+            if current == .light || current == .dark { return current }
+            guard let base = styles[current] else { return .light }
             current = base
         }
-        return current
+        return .light
     }
 }

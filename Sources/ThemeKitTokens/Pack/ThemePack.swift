@@ -69,6 +69,15 @@ public struct ThemePack: Hashable, Sendable {
     public static let maxMetric = 10_000.0
     /// The longest accepted token or style name, in characters.
     public static let maxNameLength = 128
+    /// The most custom styles a pack may declare.
+    ///
+    /// Tools check every pair in every style (`themekit contrast`) and show every colour in every style
+    /// (`themekit preview`), so the work grows with the number of styles; the decoder refuses more with
+    /// ``ThemePackIssue/Code/tooManyStyles``.
+    public static let maxStyles = 512
+    /// The longest chain of custom styles from a style to `light` or `dark`: `sepia` → `paper` → `light`
+    /// has depth 2. The decoder refuses deeper chains with ``ThemePackIssue/Code/styleChainTooDeep``.
+    public static let maxStyleChainDepth = 32
 }
 
 /// A text colour and the background it is drawn on, with the WCAG threshold they must meet.

@@ -515,8 +515,18 @@ struct PackDecoding {
 
     // MARK: Checks across sections
 
-    /// Every base must be `light`, `dark` or a declared style, and bases must not loop.
+    /// Every base must be `light`, `dark` or a declared style, bases must not loop, and the styles must stay
+    /// within ``ThemePack/maxStyles`` and ``ThemePack/maxStyleChainDepth`` (errors under every policy: a pack
+    /// past a limit is refused rather than trimmed).
     mutating func checkStyles(_ pack: inout ThemePack, order: [String]) {
+        guard pack.styles.count <= ThemePack.maxStyles else {
+            log.error(
+                "styles",
+                "the pack declares \(pack.styles.count) styles, more than the limit of \(ThemePack.maxStyles)",
+                .tooManyStyles)
+            pack.styles = [:]
+            return
+        }
         let action: (String) -> ThemePackIssue.Action = { [base] name in
             base?.styles[ThemeStyle(rawValue: name)] == nil ? .dropped : .replacedWithBase
         }
@@ -547,6 +557,16 @@ struct PackDecoding {
                 let replacement = base?.styles[style]
                 pack.styles[style] = replacement == .light || replacement == .dark ? replacement : nil
             }
+        }
+        let depths = StyleGraph.depths(in: pack.styles)
+        let tooDeep = order.map { ThemeStyle(rawValue: $0) }.filter { (depths[$0] ?? 0) > ThemePack.maxStyleChainDepth }
+        if let first = tooDeep.first {
+            let more = tooDeep.count > 1 ? " (and \(tooDeep.count - 1) more styles)" : ""
+            log.error(
+                JSONPath.root.appending("styles").appending(first.rawValue).description,
+                "the style is \(depths[first] ?? 0) bases away from light or dark\(more), more than the limit of "
+                    + "\(ThemePack.maxStyleChainDepth)", .styleChainTooDeep)
+            for style in tooDeep { pack.styles[style] = nil }
         }
     }
 
@@ -584,8 +604,33 @@ struct PackDecoding {
     }
 }
 
-/// Finds loops among custom styles' bases.
+/// Finds loops among custom styles' bases, and how deep each chain is.
 enum StyleGraph {
+    /// Each style's number of custom styles on the way to `light` or `dark`, itself included (`sepia` →
+    /// `paper` → `light`: 2); a base that is not declared counts as `light`. `styles` must have no loops.
+    ///
+    /// - Complexity: O(*n*): each style is walked once, without recursion.
+    static func depths(in styles: [ThemeStyle: ThemeStyle]) -> [ThemeStyle: Int] {
+        var depths: [ThemeStyle: Int] = [:]
+        for start in styles.keys where depths[start] == nil {
+            var walk: [ThemeStyle] = []
+            var current = start
+            var known = 0
+            while let base = styles[current], current != .light, current != .dark {
+                if let depth = depths[current] {
+                    known = depth
+                    break
+                }
+                walk.append(current)
+                // A loop left in `styles` would never end this walk; it cannot be longer than the styles.
+                if walk.count > styles.count { break }
+                current = base
+            }
+            for (offset, style) in walk.reversed().enumerated() { depths[style] = known + offset + 1 }
+        }
+        return depths
+    }
+
     /// Each loop once, as its styles in order from the first one met in `order`.
     static func cycles(in styles: [ThemeStyle: ThemeStyle], order: [String]) -> [[ThemeStyle]] {
         var state: [ThemeStyle: Int] = [:]  // 1: on the current walk, 2: finished

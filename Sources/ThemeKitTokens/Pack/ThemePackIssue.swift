@@ -57,6 +57,10 @@ public struct ThemePackIssue: Hashable, Sendable, CustomStringConvertible {
         case unsupportedSchemaVersion
         /// A token exists in one appearance but not another.
         case incompleteAppearance
+        /// A pack declares more than ``ThemePack/maxStyles`` custom styles.
+        case tooManyStyles
+        /// A style's chain of bases is longer than ``ThemePack/maxStyleChainDepth``.
+        case styleChainTooDeep
     }
 
     /// What the decoder did about an issue.

@@ -22,6 +22,9 @@ public struct TestHTTPResponse: Sendable {
         /// `Transfer-Encoding: chunked`, but the connection closes after `body` without the final empty chunk:
         /// a truncated chunked response.
         case chunkedWithoutEnd
+        /// `Transfer-Encoding: chunked`, sending `body` as one chunk after another until the client leaves or
+        /// the server stops: an endless body, bounded only by the client's own limit.
+        case chunkedEndless
     }
 
     /// The status code, such as `200` or `304`.

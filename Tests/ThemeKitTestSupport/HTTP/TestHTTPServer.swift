@@ -185,6 +185,10 @@ public final class TestHTTPServer: @unchecked Sendable {
         }
         guard pause(response.delayBeforeBody) else { return }
 
+        if response.framing == .chunkedEndless {
+            serveEndless(response, to: client, exchange: index)
+            return
+        }
         var offset = 0
         let body = response.body
         while offset < body.count {
@@ -205,6 +209,18 @@ public final class TestHTTPServer: @unchecked Sendable {
         withState { $0.exchanges[index].completed = true }
     }
 
+    /// Sends `response.body` as chunk after chunk until a write fails (the client left) or the server stops.
+    private func serveEndless(_ response: TestHTTPResponse, to client: Int32, exchange index: Int) {
+        let body = response.body.isEmpty ? Data("0".utf8) : response.body
+        let chunk = Array("\(String(body.count, radix: 16))\r\n".utf8) + body + Array("\r\n".utf8)
+        var sent = 0
+        while !withState({ $0.stopping }) {
+            guard pause(response.delayBetweenChunks), Socket.write(chunk, to: client) else { return }
+            sent += body.count
+            withState { $0.exchanges[index].bodyBytesSent = sent }
+        }
+    }
+
     private static func head(for response: TestHTTPResponse) -> String {
         var lines = ["HTTP/1.1 \(response.status) \(reasonPhrase(response.status))"]
         lines += response.headers.map { "\($0.name): \($0.value)" }
@@ -212,7 +228,7 @@ public final class TestHTTPServer: @unchecked Sendable {
             switch response.framing {
             case .contentLength: lines.append("Content-Length: \(response.body.count)")
             case .declaredLength(let length): lines.append("Content-Length: \(length)")
-            case .chunked, .chunkedWithoutEnd: lines.append("Transfer-Encoding: chunked")
+            case .chunked, .chunkedWithoutEnd, .chunkedEndless: lines.append("Transfer-Encoding: chunked")
             case .closeDelimited: break
             }
         }

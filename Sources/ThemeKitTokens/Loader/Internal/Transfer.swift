@@ -71,7 +71,13 @@ final class Transfer: @unchecked Sendable {
         }
         if let effects {
             effects.deadline?.cancel()
-            effects.task?.cancel()
+            if let task = effects.task {
+                // Not here: on the session's delegate queue, FoundationNetworking's `cancel()` waits for its work
+                // queue, which may be busy inflating the rest of a compressed body into delegate callbacks that
+                // queue up behind this one, so the whole body would pile up in memory. Off the delegate queue,
+                // those callbacks keep running and each drops its bytes at once (the machine has finished).
+                DispatchQueue.global(qos: .userInitiated).async { task.cancel() }
+            }
             effects.completion?(effects.result)
         }
         return finished

@@ -104,9 +104,13 @@ package struct TransferStateMachine {
     /// Body bytes arrived.
     package mutating func receivedData(_ data: Data) -> Action {
         guard case .receivingBody(let head) = phase, head.status == 200 else { return .none }
+        // Counted before it is kept: bytes past the limit are never appended.
+        let received = body.count + data.count
+        guard received <= limit else {
+            return finish(cancellingTask: true, .failure(.bodyTooLarge(url: url, limit: limit, received: received)))
+        }
         body.append(data)
-        guard body.count > limit else { return .none }
-        return finish(cancellingTask: true, .failure(.bodyTooLarge(url: url, limit: limit, received: body.count)))
+        return .none
     }
 
     /// URLSession reported the task complete, with `error` when it failed.

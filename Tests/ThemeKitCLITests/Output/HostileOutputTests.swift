@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import ThemeKitTokens
+
+/// Nothing a pack contains reaches a terminal or a CI log raw: text output escapes control, ESC, CR and bidi
+/// characters, and no line it prints can start with a workflow command such as `::error::`.
+@Suite struct HostileOutputTests {
+    let folder = TemporaryDirectory()
+
+    /// A colour value with a carriage return, a fake "valid" line, a GitHub Actions command and a conceal
+    /// sequence.
+    static let hostileValue = #"#GG\r\u001B[2Kocean.json: valid\n::error file=app.swift::pwned\u001B[8m\u202E"#
+
+    static func pack(description: String, color: String = "#FFFFFF") -> String {
+        """
+        {"schemaVersion": 1, "id": "com.example.hostile", "name": "Hostile",
+         "description": "\(description)",
+         "colors": {"background": {"light": "\(color)", "dark": "#000000"}, "text": "#111111"},
+         "contrastPairs": [{"text": "text", "background": "background", "usage": "normalText"}]}
+        """
+    }
+
+    /// Raw bytes that must never be printed: every character ``TerminalText`` escapes except the newline
+    /// that ends each line.
+    static func rawControls(in text: String) -> [String] {
+        text.unicodeScalars.filter { $0 != "\n" && TerminalText.needsEscape($0) }.map {
+            "U+" + String($0.value, radix: 16, uppercase: true)
+        }
+    }
+
+    /// Lines that a CI runner would read as a command (leading spaces are ignored by GitHub Actions).
+    static func commandLines(in text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).filter {
+            let content = $0.drop { $0 == " " || $0 == "\t" }
+            return content.hasPrefix("::") || content.hasPrefix("##")
+        }
+    }
+
+    static func expectSafe(_ result: CommandResult, _ context: String) {
+        #expect(rawControls(in: result.all).isEmpty, "\(context): raw \(rawControls(in: result.all)) in \(result.all)")
+        #expect(commandLines(in: result.all).isEmpty, "\(context): \(commandLines(in: result.all))")
+    }
+
+    @Test("validate of a colour value full of escape sequences prints no raw control byte and no command line")
+    func validateEscapesValues() throws {
+        let file = try folder.write("hostile.json", Self.pack(description: "fine", color: Self.hostileValue))
+        for policy in [["--lenient"], ["--strict"], []] {
+            let result = themekit(["validate", file] + policy)
+            // --lenient leaves the colour out and passes; the other policies fail.
+            #expect(result.status == (policy == ["--lenient"] ? 0 : 1))
+            Self.expectSafe(result, "validate \(policy)")
+            // The value is still shown, escaped visibly.
+            #expect(result.all.contains(#"\u{1B}[2K"#) && result.all.contains(#"\n::error file="#), "\(result.all)")
+        }
+    }
+
+    @Test("validate --format json of the same pack stays JSON and escapes the value")
+    func validateJSONStaysJSON() throws {
+        let file = try folder.write("hostile.json", Self.pack(description: "fine", color: Self.hostileValue))
+        let result = themekit(["validate", file, "--format", "json"])
+        #expect(Self.rawControls(in: result.stdout).isEmpty, "\(result.stdout)")
+        let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        #expect(parsed is [String: Any])
+    }
+
+    @Test("diff of valid packs whose descriptions hold newlines, commands and bidi controls prints them on one line")
+    func diffEscapesDescriptions() throws {
+        let old = try folder.write("old.json", Self.pack(description: #"calm\n::add-mask::secret"#))
+        let new = try folder.write(
+            "new.json", Self.pack(description: #"x\n::error file=a.swift,line=1::boom\u2066\u202E"#))
+        let validated = themekit(["validate", old, new])
+        #expect(validated.status == 0, "both packs are valid: \(validated.all)")
+        let result = themekit(["diff", old, new])
+        Self.expectSafe(result, "diff")
+        #expect(result.stdout.contains(#"\n::add-mask::secret"#), "\(result.stdout)")
+    }
+
+    @Test("preview of a pack whose name is a workflow command with a bidi control prints it escaped")
+    func previewEscapesNames() throws {
+        let text = #"""
+            {"schemaVersion": 1, "id": "hostile", "name": "::warning::x\u202E",
+             "colors": {"background": {"light": "#FFFFFF", "dark": "#000000"}}}
+            """#
+        let file = try folder.write("hostile.json", text)
+        let result = themekit(["preview", file, "--color", "never"])
+        Self.expectSafe(result, "preview")
+        #expect(result.stdout.contains(#"\u{202E}"#), "\(result.stdout)")
+    }
+
+    @Test("contrast of a pack with 8,000 chained styles is refused by the decoder with the style limit")
+    func contrastRefusesHugeStyleGraphs() throws {
+        let styles = (0..<8_000).map { #""s\#($0)": "\#($0 == 7_999 ? "light" : "s\($0 + 1)")""# }
+        let text = Self.pack(description: "deep").dropLast(1) + ", \"styles\": {" + styles.joined(separator: ",") + "}}"
+        let file = try folder.write("deep.json", String(text))
+        let result = themekit(["contrast", file])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("more than the limit of \(ThemePack.maxStyles)"), "\(result.stderr)")
+    }
+}
