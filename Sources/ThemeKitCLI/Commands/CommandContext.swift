@@ -12,6 +12,9 @@ struct CommandContext {
     /// Shows the current phase on a terminal once the command has run for a second.
     let progress: ProgressReporter
 
+    /// `--write-through`: outputs that are not regular files are written into rather than refused.
+    var writesThrough = false
+
     init(environment: CommandEnvironment) {
         self.environment = environment
         self.progress = ProgressReporter(sink: environment.progress)

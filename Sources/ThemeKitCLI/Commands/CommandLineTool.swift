@@ -70,6 +70,7 @@ enum CommandLineTool {
                 context.write(command.spec.helpText)
                 return .success
             }
+            context.writesThrough = parsed.has(CommandContext.writeThroughOption.name)
             try command.run(parsed, &context)
             return .success
         } catch {

@@ -31,7 +31,7 @@ enum ConvertCommand: Subcommand {
                 help: "A DTCG overlay for dark at increased contrast, applied over --dark."),
             CommandSpec.Option(name: "id", kind: .value(placeholder: "ID"), help: "The pack id to write."),
             CommandSpec.Option(name: "name", kind: .value(placeholder: "NAME"), help: "The pack name to write."),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, CommandContext.writeThroughOption,
         ],
         discussion: """
             Pack → DTCG → pack is lossless. DTCG → pack keeps colours (light, dark and high contrast), typography,

@@ -39,7 +39,20 @@ extension CommandContext {
         }
     }
 
+    /// `--write-through`: the one way to write into an output that is not a regular file.
+    static let writeThroughOption = CommandSpec.Option(
+        name: "write-through", kind: .flag,
+        help: "Write into an existing output that is not a regular file (a symbolic link's target, a FIFO, a "
+            + "device) instead of refusing it. Without it, only a missing path or a regular file is written, and a "
+            + "regular file is replaced atomically.")
+
     /// Writes bytes to a file atomically; the folder it goes in must exist.
+    ///
+    /// Only a missing path or a regular file is written (atomically: a temporary file renamed into place), so
+    /// the rename never turns a symbolic link, a device (`/dev/null`) or a FIFO into a regular file. Anything
+    /// else is refused, unless the command was given `--write-through` (``writesThrough``): then a symbolic
+    /// link's target is written (atomically when it is a regular file) and a device or FIFO is opened and
+    /// written into.
     mutating func writeFile(_ data: Data, to path: String) throws(CommandError) {
         if path.isEmpty || path.contains("\u{0}") { throw .input("'\(path)' is not a usable output path") }
         let url = self.url(for: path)
@@ -52,10 +65,47 @@ extension CommandContext {
         else {
             throw .input("cannot write \(path): the folder \(folder.path) does not exist")
         }
+        // `attributesOfItem` does not follow a symbolic link, so this is the type of the path itself.
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
         do {
-            try data.write(to: url, options: .atomic)
+            switch type {
+            case nil, .typeRegular?:
+                try data.write(to: url, options: .atomic)
+            case let special?:
+                guard writesThrough else {
+                    throw CommandError.input(
+                        "cannot write \(path): it is \(Self.describe(special)), not a regular file, and replacing it "
+                            + "would turn it into one. Pass --write-through to write into it")
+                }
+                let target = url.resolvingSymlinksInPath()
+                let targetType =
+                    (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType
+                if special == .typeSymbolicLink, targetType == nil || targetType == .typeRegular {
+                    try data.write(to: target, options: .atomic)
+                } else {
+                    guard let handle = FileHandle(forWritingAtPath: url.path) else {
+                        throw CommandError.input("cannot write \(path): it cannot be opened for writing")
+                    }
+                    defer { try? handle.close() }  // Best effort: the bytes are written or the write threw.
+                    try handle.write(contentsOf: data)
+                }
+            }
+        } catch let error as CommandError {
+            throw error
         } catch {
             throw .input("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// `a symbolic link`, `a character device`…: what a path that is not a regular file is.
+    static func describe(_ type: FileAttributeType) -> String {
+        switch type {
+        case .typeSymbolicLink: "a symbolic link"
+        case .typeCharacterSpecial: "a character device"
+        case .typeBlockSpecial: "a block device"
+        case .typeSocket: "a socket"
+        case .typeDirectory: "a folder"
+        default: "a FIFO or another special file"
         }
     }
 
