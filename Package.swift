@@ -44,10 +44,11 @@ let package = Package(
         .testTarget(name: "ThemeKitTokensTests", dependencies: ["ThemeKitTokens", "ThemeKitTestSupport"]),
         .testTarget(name: "ThemeKitCLITests", dependencies: ["ThemeKitCLI", "ThemeKitTestSupport"]),
         // The Swift blocks of README.md, Docs/ and the DocC catalogs, compiled (CONTRIBUTING.md, "Documentation
-        // snippets"); the UIKit and SwiftUI ones in iOS/ are type-checked by Scripts/ios-check.sh instead.
+        // snippets"); the UIKit and SwiftUI ones in iOS/ are type-checked by Scripts/ios-check.sh instead, and
+        // Manifest/ is README's client manifest, evaluated by `swift package dump-package`.
         .testTarget(
             name: "DocSnippetTests", dependencies: ["ThemeKit", "ThemeKitTokens", "ThemeKitCLI"],
-            path: "Tests/DocSnippets", exclude: ["iOS"]),
+            path: "Tests/DocSnippets", exclude: ["iOS", "Manifest"]),
         // Benchmarks (issue #4): a C shim for process counters, the scenarios as a
         // library, a thin executable, and a test that runs the quick mode.
         .target(name: "BenchmarkSupport", path: "Benchmarks/BenchmarkSupport"),

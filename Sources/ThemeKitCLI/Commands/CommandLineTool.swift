@@ -114,8 +114,10 @@ enum CommandLineTool {
         lines += [
             "", "OPTIONS:", CommandSpec.row("-h, --help", "Show this help."),
             CommandSpec.row("--version", "Show the version."), "",
-            "Inputs may be theme packs, DTCG token files, DTCG resolver documents or .xcassets folders; the kind is",
-            "detected from the content. Exit status: 0 success, 1 problems in the input, 2 usage errors.",
+            "Inputs may be theme packs, DTCG token files, DTCG resolver documents, Style Dictionary token files,",
+            "Tokens Studio exports (a JSON file, or a folder with $metadata.json or $themes.json) or .xcassets",
+            "folders; the kind is detected from the content, and '-' reads standard input.",
+            "Exit status: 0 success, 1 problems in the input, 2 usage errors.",
             "Run 'themekit <subcommand> --help' for a subcommand's options.",
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -54,7 +54,7 @@ struct InputLoader {
             let url = context.url(for: path)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw InputFailure(path: path, kind: nil, issues: [Self.fileIssue(path, "no such file or folder")])
+                throw InputFailure(path: path, kind: nil, issues: [Self.fileIssue(path, "no such file")])
             }
             if isDirectory.boolValue {
                 if InputKind.tokensStudioMarkers.contains(where: {
@@ -324,8 +324,9 @@ struct InputLoader {
     // MARK: Issues
 
     static func fileIssue(_ path: String, _ reason: String) -> ThemePackIssue {
+        // No JSON path: the problem is the file itself (printed `nope.json: no such file`).
         ThemePackIssue(
-            source: displayName(of: path), path: "$", reason: reason, severity: .error, code: .unknownReference)
+            source: displayName(of: path), path: "", reason: reason, severity: .error, code: .unknownReference)
     }
 
     static func issue(for error: AssetCatalogError, catalog: URL) -> ThemePackIssue {

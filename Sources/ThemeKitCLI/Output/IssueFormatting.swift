@@ -7,7 +7,11 @@ enum IssueFormatting {
     /// The issue's own source is shown only when it differs from the file (a resolver's token file).
     /// Every part that may come from the pack (path, reason, source) is escaped with
     /// ``TerminalText/escaped(_:)``, so a value holding `\r`, ESC or `\n::error::` prints as one plain line.
+    /// A problem with the file itself (no JSON path: missing, unreadable, too large) is `nope.json: no such file`.
     static func line(_ issue: ThemePackIssue, file: String) -> String {
+        if issue.path.isEmpty, issue.source == nil || issue.source == InputLoader.displayName(of: file) {
+            return "\(TerminalText.escaped(file)): \(TerminalText.escaped(issue.reason))"
+        }
         var text = "\(TerminalText.escaped(file)): \(issue.severity.rawValue): "
         if let source = issue.source, source != InputLoader.displayName(of: file), source != file {
             text += "\(TerminalText.escaped(source)): "

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import ThemeKitCLI
@@ -43,6 +44,13 @@ import Testing
         let help = themekit(["--help"])
         #expect(help.status == 0)
         for name in Self.subcommands { #expect(help.stdout.contains("  \(name) ")) }
+        let inputs = help.stdout.replacingOccurrences(of: "\n", with: " ")
+        for kind in [
+            "theme packs", "DTCG token files", "DTCG resolver documents", "Style Dictionary token files",
+            "Tokens Studio exports", ".xcassets folders",
+        ] {
+            #expect(inputs.contains(kind), "themekit --help does not name \(kind) among the inputs")
+        }
         let bare = themekit([])
         #expect(bare.status == 2)
         #expect(bare.stdout.isEmpty)
@@ -86,7 +94,16 @@ import Testing
         }
         let result = themekit(arguments)
         #expect(result.status == 1)
-        #expect(result.all.contains("/nonexistent/pack.json"))
-        #expect(result.all.contains("no such file"))
+        #expect(result.all.contains("/nonexistent/pack.json: no such file\n"))
+        #expect(!result.all.contains("$"), "a missing file is reported with no JSON path")
+    }
+
+    @Test("`themekit validate nope.json` prints `nope.json: no such file` and exits 1")
+    func validateMissingFile() {
+        let folder = TemporaryDirectory()
+        let result = themekit(["validate", "nope.json"], in: folder.url)
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").first == "nope.json: no such file")
+        #expect(!result.stdout.contains("$:"))
     }
 }
