@@ -84,7 +84,8 @@ enum ContrastCommand: Subcommand {
         let pack = report.pack
         context.print(
             "Contrast of \(pack.name) (\(pack.id)): \(IssueFormatting.count(pack.contrastPairs.count, "pair")) in "
-                + "\(report.sections.count) appearances, required level \(report.level)")
+                + "\(report.sections.count) appearances, required level \(report.level); measured in sRGB "
+                + "(WCAG 2 relative luminance, colours as the pack holds them)")
         // Every appearance's table has the same columns, so they share their widths.
         let widths = [
             max(4, pack.contrastPairs.map(\.text.count).max() ?? 0),
@@ -153,7 +154,8 @@ enum ContrastCommand: Subcommand {
         }
         return .object([
             "pack": .object(["id": .string(report.pack.id), "name": .string(report.pack.name)]),
-            "requiredLevel": .string(report.level.rawValue), "passes": .bool(report.failures.isEmpty),
+            "requiredLevel": .string(report.level.rawValue), "colorSpace": "srgb",
+            "passes": .bool(report.failures.isEmpty),
             "failureCount": .number(Double(report.failures.count)), "appearances": .array(appearances),
         ])
     }

@@ -133,10 +133,11 @@ extension CommandContext {
             for issue in error.issues { printError(IssueFormatting.line(issue, file: output)) }
             throw .input("the result would not be a valid theme pack; nothing was written")
         }
+        // One limit for one pipeline: what convert writes, export-swift, validate and ThemePackLoader read.
         if let exceeded = Self.limitExceeded(by: data, limits: readingLimits) {
-            printError(
-                "warning: \(shown): the pack is written, but \(exceeded); `themekit validate` and ThemePackLoader "
-                    + "refuse it unless given a larger JSONLimits")
+            throw .input(
+                "\(shown): \(exceeded); export-swift, validate and ThemePackLoader would refuse it, so nothing was "
+                    + "written (split the tokens into several packs)")
         }
         return data
     }

@@ -30,16 +30,21 @@ extension ThemeColor {
     /// - Throws: ``CSSColorError`` naming the string and what was wrong.
     /// - Complexity: O(*n*) in the length of the string, which is at most ``maxCSSLength``.
     public init(css: String) throws(CSSColorError) {
+        self = try Self.parsingCSS(css).color
+    }
+
+    /// Parses a CSS colour as ``init(css:)`` does, also returning each component that was outside its range
+    /// and clamped (`"the red channel 300 is outside 0–255; 255 is used"`), so importers can report it.
+    static func parsingCSS(_ css: String) throws(CSSColorError) -> (color: ThemeColor, clamped: [String]) {
         guard let first = css.first, let last = css.last else { throw .empty }
         if first.isWhitespace || last.isWhitespace { throw .surroundingWhitespace(css) }
         guard css.unicodeScalars.count <= Self.maxCSSLength else { throw .tooLong(css, limit: Self.maxCSSLength) }
         if first == "#" {
             do {
-                self = try ThemeColor(hex: css)
+                return (try ThemeColor(hex: css), [])
             } catch {
                 throw .invalidHex(error)
             }
-            return
         }
         let scalars = Array(css.unicodeScalars)
         if let open = scalars.firstIndex(of: "(") {
@@ -55,20 +60,19 @@ extension ThemeColor {
                 throw .unsupportedFunction(css, function: name)
             }
             let arguments = Array(scalars[(open + 1)..<(scalars.count - 1)])
-            self = try CSSColorParser(text: css).color(function, arguments: arguments)
-            return
+            var parser = CSSColorParser(text: css)
+            let color = try parser.color(function, arguments: arguments)
+            return (color, parser.clamped)
         }
         let keyword = css.lowercased()
-        if keyword == "transparent" {
-            self.init(red: 0, green: 0, blue: 0, alpha: 0)
-            return
-        }
+        if keyword == "transparent" { return (ThemeColor(red: 0, green: 0, blue: 0, alpha: 0), []) }
         if keyword == "currentcolor" || keyword == "inherit" || keyword == "initial" || keyword == "unset" {
             throw .contextualKeyword(css)
         }
         guard let rgb = CSSNamedColors.table[keyword] else { throw .unknownName(css) }
-        self.init(
+        let color = ThemeColor(
             red: Double(rgb >> 16 & 0xFF) / 255, green: Double(rgb >> 8 & 0xFF) / 255, blue: Double(rgb & 0xFF) / 255)
+        return (color, [])
     }
 }
 
@@ -81,6 +85,17 @@ enum CSSColorFunction: String {
 struct CSSColorParser {
     /// The whole colour string, for errors.
     let text: String
+    /// Each component that was outside its range and clamped, as a sentence.
+    var clamped: [String] = []
+
+    /// Records a component outside `range` (in the units it was written in).
+    mutating func check(_ label: String, _ value: Double, _ range: ClosedRange<Double>, unit: String) {
+        guard !range.contains(value) else { return }
+        let used = min(max(value, range.lowerBound), range.upperBound)
+        clamped.append(
+            "the \(label) \(JSONWriter.format(value))\(unit) is outside \(JSONWriter.format(range.lowerBound))–"
+                + "\(JSONWriter.format(range.upperBound))\(unit); \(JSONWriter.format(used))\(unit) is used")
+    }
 
     /// One argument: a number with an optional unit (`%`, `deg`, `turn`…), or `none`.
     struct Argument {
@@ -98,7 +113,9 @@ struct CSSColorParser {
 
     func fail(_ reason: String) -> CSSColorError { .invalidArguments(text, reason: reason) }
 
-    func color(_ function: CSSColorFunction, arguments scalars: [Unicode.Scalar]) throws(CSSColorError) -> ThemeColor {
+    mutating func color(_ function: CSSColorFunction, arguments scalars: [Unicode.Scalar]) throws(CSSColorError)
+        -> ThemeColor
+    {
         let (arguments, usesCommas) = try split(scalars)
         let isRGB = function == .rgb || function == .rgba
         let name = function.rawValue + "()"
@@ -112,18 +129,27 @@ struct CSSColorParser {
         if arguments.count == 4 {
             let argument = arguments[3]
             switch argument.unit {
-            case "" where !argument.isNone: alpha = argument.value
-            case "%": alpha = argument.value / 100
+            case "" where !argument.isNone:
+                alpha = argument.value
+                check("alpha", argument.value, 0...1, unit: "")
+            case "%":
+                alpha = argument.value / 100
+                check("alpha", argument.value, 0...100, unit: "%")
             case "": alpha = 0
             default: throw fail("the alpha '\(format(argument))' must be a number or a percentage")
             }
         }
         if isRGB {
             var channels: [Double] = []
+            let labels = ["red channel", "green channel", "blue channel"]
             for (index, argument) in arguments.prefix(3).enumerated() {
                 switch argument.unit {
-                case "%": channels.append(argument.value / 100)
-                case "": channels.append(argument.isNone ? 0 : argument.value / 255)
+                case "%":
+                    channels.append(argument.value / 100)
+                    check(labels[index], argument.value, 0...100, unit: "%")
+                case "":
+                    channels.append(argument.isNone ? 0 : argument.value / 255)
+                    check(labels[index], argument.value, 0...255, unit: "")
                 default:
                     throw fail(
                         "the channel \(index + 1), '\(format(argument))', must be a number (0–255) or a percentage")
@@ -139,9 +165,13 @@ struct CSSColorParser {
         for (index, argument) in arguments[1...2].enumerated() {
             let label = index == 0 ? "saturation" : "lightness"
             switch argument.unit {
-            case "%": parts.append(argument.value / 100)
+            case "%":
+                parts.append(argument.value / 100)
+                check(label, argument.value, 0...100, unit: "%")
             case "" where argument.isNone: parts.append(0)
-            case "" where !usesCommas: parts.append(argument.value / 100)
+            case "" where !usesCommas:
+                parts.append(argument.value / 100)
+                check(label, argument.value, 0...100, unit: "")
             default: throw fail("the \(label) '\(format(argument))' must be a percentage")
             }
         }

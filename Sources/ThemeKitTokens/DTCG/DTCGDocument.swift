@@ -267,11 +267,14 @@ public struct DTCGProblem: Hashable, Sendable {
     public var lenientAction: ThemePackIssue.Action
     /// Whether the problem is a warning under every policy (an unknown property, say).
     public var alwaysWarning: Bool
+    /// Whether the problem is an error under every policy: the source asks for a colour ThemeKit cannot
+    /// produce (a Tokens Studio modifier it cannot apply), so importing anything else would change it silently.
+    public var alwaysError: Bool
 
     /// Creates a problem.
     public init(
         source: String?, path: String, reason: String, code: ThemePackIssue.Code, lenientAction: ThemePackIssue.Action,
-        alwaysWarning: Bool = false
+        alwaysWarning: Bool = false, alwaysError: Bool = false
     ) {
         self.source = source
         self.path = path
@@ -279,10 +282,14 @@ public struct DTCGProblem: Hashable, Sendable {
         self.code = code
         self.lenientAction = lenientAction
         self.alwaysWarning = alwaysWarning
+        self.alwaysError = alwaysError
     }
 
     /// The problem as an issue under a policy.
     public func issue(under policy: DecodingPolicy) -> ThemePackIssue {
+        if alwaysError {
+            return ThemePackIssue(source: source, path: path, reason: reason, severity: .error, code: code)
+        }
         if alwaysWarning {
             return ThemePackIssue(
                 source: source, path: path, reason: reason, severity: .warning, code: code, action: lenientAction)

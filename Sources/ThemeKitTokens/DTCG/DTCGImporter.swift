@@ -235,6 +235,12 @@ public struct DTCGImporter: Sendable {
         var issues: [ThemePackIssue] = []
         var named: Set<String> = []
         for document in all where named.insert(document.source ?? "").inserted {
+            // Every token of a translated file was left out: its own problems say why.
+            let dropped = document.problems.filter { $0.lenientAction == .dropped }
+            if !dropped.isEmpty {
+                issues += dropped.map { $0.issue(under: .strict) }
+                continue
+            }
             let reason: String
             if let rootProblem = document.problems.first(where: { $0.path == "$" && $0.code == .wrongType }) {
                 reason = rootProblem.reason

@@ -88,12 +88,18 @@ enum DTCGLiteral {
     }
 
     /// A colour: a CSS colour string (hex, `rgb()`, `hsl()`, a named colour; see ``ThemeColor/init(css:)``)
-    /// or a 2025.10 object. Non-fatal problems (a 3-digit `hex` field…) are appended to `notes`.
+    /// or a 2025.10 object. Non-fatal problems (a 3-digit `hex` field, a component outside its range, a
+    /// colour outside the sRGB gamut…) are appended to `notes`.
     static func color(_ value: JSONNode, notes: inout [Failure]) throws(Failure) -> ThemeColor {
         switch value {
         case .string(let text):
             do {
-                return try ThemeColor(css: text)
+                let parsed = try ThemeColor.parsingCSS(text)
+                for sentence in parsed.clamped {
+                    notes.append(
+                        Failure(suffix: "$value", reason: "in '\(text)', \(sentence)", code: .outOfRange))
+                }
+                return parsed.color
             } catch {
                 throw Failure(suffix: "$value", reason: error.description, code: .invalidColor)
             }
@@ -108,6 +114,11 @@ enum DTCGLiteral {
         }
     }
 
+    /// A 2025.10 colour object in any of the 14 spaces (``ColorSpace``), converted to sRGB.
+    ///
+    /// Components outside their space's range are reported one by one; a colour outside the sRGB gamut is
+    /// gamut-mapped with CSS Color 4's algorithm (never clipped) and reported; the `hex` field (6 or 8
+    /// digits) is the fallback for a space that is not known and is checked against the components otherwise.
     static func structuredColor(_ object: JSONObject, notes: inout [Failure]) throws(Failure) -> ThemeColor {
         for key in object.keys where !["colorSpace", "components", "alpha", "hex"].contains(key) {
             notes.append(
@@ -118,26 +129,51 @@ enum DTCGLiteral {
         }
         var hexColor: ThemeColor?
         if let hexValue = object["hex"] {
-            if case .string(let hex) = hexValue, hex.count == 7, let parsed = try? ThemeColor(hex: hex) {
+            if case .string(let hex) = hexValue, hex.count == 7 || hex.count == 9,
+                let parsed = try? ThemeColor(hex: hex)
+            {
                 hexColor = parsed
             } else {
                 notes.append(
                     Failure(
                         suffix: "$value.hex",
                         reason:
-                            "hex \(JSONWriter.string(hexValue)) must be a 6-digit \"#RRGGBB\" string; the components are used",
+                            "hex \(JSONWriter.string(hexValue)) must be a 6-digit \"#RRGGBB\" (or 8-digit \"#RRGGBBAA\") string; the components are used",
                         code: .invalidColor))
             }
         }
         var alpha = 1.0
         if let alphaValue = object["alpha"] {
-            guard case .number(let number) = alphaValue, (0...1).contains(number) else {
-                throw Failure(suffix: "$value.alpha", reason: "alpha must be a number in 0…1", code: .outOfRange)
+            guard case .number(let number) = alphaValue else {
+                throw Failure(suffix: "$value.alpha", reason: "alpha must be a number in 0…1", code: .wrongType)
             }
-            alpha = number
+            if !(0...1).contains(number) {
+                notes.append(
+                    Failure(
+                        suffix: "$value.alpha",
+                        reason: "alpha \(JSONWriter.format(number)) is outside 0…1; \(number < 0 ? 0 : 1) is used",
+                        code: .outOfRange))
+            }
+            alpha = min(max(number, 0), 1)
         }
-        guard case .string(let space)? = object["colorSpace"] else {
+        guard case .string(let spaceName)? = object["colorSpace"] else {
             throw Failure(suffix: "$value.colorSpace", reason: "the colour has no colorSpace string", code: .missingKey)
+        }
+        guard let space = ColorSpace(rawValue: spaceName) else {
+            if let hexColor {
+                notes.append(
+                    Failure(
+                        suffix: "$value.colorSpace",
+                        reason:
+                            "\(JSONWriter.quoted(spaceName)) is not a DTCG colour space; the hex fallback is used",
+                        code: .unsupported))
+                return ThemeColor(red: hexColor.red, green: hexColor.green, blue: hexColor.blue, alpha: alpha)
+            }
+            throw Failure(
+                suffix: "$value.colorSpace",
+                reason: "\(JSONWriter.quoted(spaceName)) is not a DTCG colour space ("
+                    + ColorSpace.allCases.map(\.rawValue).joined(separator: ", ") + ") and there is no hex fallback",
+                code: .unsupported)
         }
         guard case .array(let componentValues)? = object["components"], componentValues.count == 3 else {
             throw Failure(
@@ -155,34 +191,27 @@ enum DTCGLiteral {
                     code: .wrongType)
             }
         }
-        let converted: [Double]
-        switch space {
-        case "srgb": converted = components
-        case "srgb-linear": converted = components.map(Self.gammaEncode)
-        default:
-            if let hexColor {
-                notes.append(
-                    Failure(
-                        suffix: "$value.colorSpace",
-                        reason:
-                            "the colour space \(JSONWriter.quoted(space)) is not supported; the hex fallback is used",
-                        code: .unsupported))
-                return ThemeColor(red: hexColor.red, green: hexColor.green, blue: hexColor.blue, alpha: alpha)
-            }
-            throw Failure(
-                suffix: "$value.colorSpace",
-                reason:
-                    "the colour space \(JSONWriter.quoted(space)) is not supported (srgb, srgb-linear) and there is no hex fallback",
-                code: .unsupported)
+        for (index, range) in space.componentRanges.enumerated() {
+            guard let range, !range.contains(components[index]) else { continue }
+            let upper = range.upperBound.isFinite ? JSONWriter.format(range.upperBound) : "∞"
+            notes.append(
+                Failure(
+                    suffix: "$value.components[\(index)]",
+                    reason: "the component \(JSONWriter.format(components[index])) is outside the \(space.rawValue) "
+                        + "range \(JSONWriter.format(range.lowerBound))…\(upper)",
+                    code: .outOfRange))
         }
-        for (index, component) in converted.enumerated() where !(0...1).contains(component) {
-            throw Failure(
-                suffix: "$value.components[\(index)]",
-                reason: "the component \(JSONWriter.format(component)) is outside the sRGB range 0…1", code: .outOfRange
-            )
-        }
-        let color = ThemeColor(red: converted[0], green: converted[1], blue: converted[2], alpha: alpha)
-        if let hexColor, space == "srgb",
+        let mapped = GamutMapping.map(components, from: space, into: .srgb)
+        let color = ThemeColor(
+            red: mapped.components[0], green: mapped.components[1], blue: mapped.components[2], alpha: alpha)
+        if mapped.wasOutside {
+            notes.append(
+                Failure(
+                    suffix: "$value",
+                    reason: "the \(space.rawValue) colour is outside the sRGB gamut; it is gamut-mapped to "
+                        + "\(color.hex) (CSS Color 4), not clipped",
+                    code: .outOfRange))
+        } else if let hexColor,
             !ThemeColor(red: hexColor.red, green: hexColor.green, blue: hexColor.blue).isApproximatelyEqual(
                 to: ThemeColor(red: color.red, green: color.green, blue: color.blue), tolerance: 1.0 / 255)
         {

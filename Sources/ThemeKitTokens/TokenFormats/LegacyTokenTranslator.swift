@@ -18,6 +18,8 @@ struct LegacyTokenTranslator {
         var value: JSONNode
         var type: String?
         var source: String?
+        /// Tokens Studio's `$extensions["studio.tokens"].modify`, when the token has one.
+        var modify: JSONNode?
     }
 
     /// One set: a name for messages and its tree.
@@ -55,11 +57,29 @@ struct LegacyTokenTranslator {
         return true
     }
 
-    static func isStudioToken(_ object: JSONObject, value: JSONNode) -> Bool {
-        if object["$extensions"] != nil { return true }
-        if let type = object["type"]?.stringValue, studioOnlyTypes.contains(type) { return true }
-        if case .string(let text) = value, text.contains("{"), TokenMath.isExpression(text) { return true }
+    /// The member holding a token's value: `value`, or `$value` in a Tokens Studio file written with the W3C
+    /// export option; `nil` for a group.
+    func valueKey(_ object: JSONObject) -> String? {
+        if Self.isToken(object) { return "value" }
+        if format == .tokensStudio, object["$value"] != nil { return "$value" }
+        return nil
+    }
+
+    /// Whether a token (`value` or `$value`) carries a mark only Tokens Studio writes: its vendor extension
+    /// (or any `$extensions` beside `value`) or one of its type names. Values are not looked at: a Style Dictionary value may contain
+    /// `rgba({…}, 0.5)` or `{a} * 2` too.
+    static func isStudioToken(_ object: JSONObject) -> Bool {
+        // `$extensions` on a `value` token: Style Dictionary's own format keeps metadata in `attributes`.
+        if object["$value"] == nil, object["$extensions"] != nil { return true }
+        if object["$extensions"]?["studio.tokens"] != nil { return true }
+        let type = object["type"]?.stringValue ?? object["$type"]?.stringValue
+        if let type, studioOnlyTypes.contains(type) { return true }
         return false
+    }
+
+    /// `$extensions["studio.tokens"].modify` of a token object.
+    static func modifier(of object: JSONObject) -> JSONNode? {
+        object["$extensions"]?["studio.tokens"]?["modify"]
     }
 
     var extensionKey: String { format == .tokensStudio ? "studio.tokens" : "com.amazon.style-dictionary" }
@@ -75,9 +95,11 @@ struct LegacyTokenTranslator {
                 for member in object.members.reversed() where !member.key.hasPrefix("$") {
                     guard case .object(let child) = member.value else { continue }
                     let childPath = path + [member.key]
-                    if Self.isToken(child), let value = child["value"] {
+                    if let key = valueKey(child), let value = child[key] {
                         tokens[childPath.joined(separator: ".")] = RawToken(
-                            value: value, type: child["type"]?.stringValue, source: set.source)
+                            value: value,
+                            type: child[key == "value" ? "type" : "$type"]?.stringValue,
+                            source: set.source, modify: Self.modifier(of: child))
                     } else {
                         stack.append((child, childPath))
                     }
@@ -114,13 +136,14 @@ struct LegacyTokenTranslator {
                 continue
             }
             let childPath = path + [member.key]
-            if Self.isToken(child) {
-                members.append(
-                    (
-                        member.key,
-                        .object(
-                            token(child, path: childPath, source: source, evaluator: &evaluator, problems: &problems))
-                    ))
+            if let key = valueKey(child) {
+                // A token whose value could not be worked out is left out (its problem names it), so the DTCG
+                // reader does not report it a second time.
+                if let translated = token(
+                    child, valueKey: key, path: childPath, source: source, evaluator: &evaluator, problems: &problems)
+                {
+                    members.append((member.key, .object(translated)))
+                }
             } else {
                 members.append(
                     (
@@ -134,35 +157,53 @@ struct LegacyTokenTranslator {
     }
 
     func token(
-        _ object: JSONObject, path: [String], source: String?, evaluator: inout Evaluator,
+        _ object: JSONObject, valueKey: String, path: [String], source: String?, evaluator: inout Evaluator,
         problems: inout [DTCGProblem]
-    ) -> JSONObject {
+    ) -> JSONObject? {
         let dotted = path.joined(separator: ".")
         var result: [(String, JSONNode)] = []
         var vendor = JSONObject()
         var extensions: JSONObject?
-        let writtenType = object["type"]?.stringValue
+        let isW3C = valueKey == "$value"
+        let typeKey = isW3C ? "$type" : "type"
+        let writtenType = object[typeKey]?.stringValue
         var dtcgType = writtenType.map { Self.typeMap[$0] ?? $0 }
         // Style Dictionary's CTI convention: a token under `color` without a type is a colour.
         if dtcgType == nil, format == .styleDictionary, path.first == "color" { dtcgType = DTCGType.color }
+        var failed = false
         func fail(_ suffix: String, _ reason: String, _ code: ThemePackIssue.Code) {
+            failed = true
             problems.append(
                 DTCGProblem(
-                    source: source, path: "\(dotted).\(suffix)", reason: reason, code: code, lenientAction: .dropped))
+                    source: source, path: "\(dotted).\(suffix)", reason: reason, code: code, lenientAction: .dropped,
+                    alwaysError: code == .invalidColor))
         }
+        let modify = Self.modifier(of: object)
         for member in object.members {
             switch member.key {
-            case "value":
+            case valueKey:
+                if let modify, dtcgType == DTCGType.color || dtcgType == nil {
+                    do {
+                        let color = try evaluator.modifiedColor(member.value, modify: modify, depth: 0)
+                        result.append(("$value", .string(color.hex)))
+                        if dtcgType == nil { dtcgType = DTCGType.color }
+                    } catch {
+                        fail(
+                            "$extensions.studio.tokens.modify",
+                            "the colour modifier cannot be applied: \(error.reason)", .invalidColor)
+                    }
+                    continue
+                }
                 let converted = value(
                     member.value, writtenType: writtenType, dtcgType: dtcgType, path: dotted,
                     evaluator: &evaluator, fail: fail)
-                result.append(("$value", converted ?? .null))
-            case "type":
+                if let converted { result.append(("$value", converted)) }
+            case typeKey:
                 guard case .string = member.value else {
-                    fail("type", "type must be a string, not \(member.value.kindDescription)", .wrongType)
+                    fail(typeKey, "\(typeKey) must be a string, not \(member.value.kindDescription)", .wrongType)
                     continue
                 }
-            case "comment", "description":
+            case "comment", "description", "$description":
                 if case .string = member.value {
                     result.append(("$description", member.value))
                 } else {
@@ -192,7 +233,7 @@ struct LegacyTokenTranslator {
             extensions = all
         }
         if let extensions { result.append(("$extensions", .object(extensions))) }
-        return JSONObject(result)
+        return failed ? nil : JSONObject(result)
     }
 
     /// A value with references rewritten, math evaluated and bare lengths given `px`; `nil` after a failure.
@@ -352,6 +393,8 @@ struct LegacyTokenTranslator {
         /// The longest reference chain met while evaluating the current token.
         var longestChain = 0
         var inProgress: Set<String> = []
+        var colorCache: [String: Result<ThemeColor, TokenMath.Failure>] = [:]
+        var colorsInProgress: Set<String> = []
 
         init(tokens: [String: RawToken], maxAliasChain: Int) {
             self.tokens = tokens
@@ -389,12 +432,18 @@ struct LegacyTokenTranslator {
                 })
         }
 
-        /// Tokens Studio's `rgba({color.black}, 0.5)`: a referenced (or literal) colour with a new alpha, as hex.
-        /// Any other reference inside a colour string is refused with the reason.
-        func colorWithAlpha(_ text: String) throws(TokenMath.Failure) -> String {
+        /// Tokens Studio's `rgba({color.black}, 0.5)` and `rgba({color.black}, {opacity.half})`: a referenced
+        /// (or literal) colour with a new alpha, as hex. The alpha may be a number, a percentage, a reference
+        /// or math. Any other reference inside a colour string is refused with the reason.
+        mutating func colorWithAlpha(_ text: String) throws(TokenMath.Failure) -> String {
+            try colorWithAlpha(text, depth: 0).hex
+        }
+
+        mutating func colorWithAlpha(_ text: String, depth: Int) throws(TokenMath.Failure) -> ThemeColor {
             let refusal = TokenMath.Failure(
                 reason: "'\(text)' has a reference inside a colour string; ThemeKit evaluates only "
-                    + "rgba({reference}, alpha) there: use a whole reference ({a.b}) or a colour")
+                    + "rgba({colour}, alpha) there, the alpha a number, a percentage or a reference: use a whole "
+                    + "reference ({a.b}) or a colour")
             let lowered = text.lowercased()
             guard lowered.hasPrefix("rgba(") || lowered.hasPrefix("rgb("), text.hasSuffix(")"),
                 let open = text.firstIndex(of: "(")
@@ -403,18 +452,138 @@ struct LegacyTokenTranslator {
             let parts = inner.split(separator: ",", omittingEmptySubsequences: false).map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
-            guard parts.count == 2, let target = DTCGAlias.target(of: parts[0]),
-                let alpha = TokenQuantity.parse(parts[1]), alpha.unit.isEmpty || alpha.unit == "%"
-            else { throw refusal }
-            let colorText = try rawString(of: target)
-            let base: ThemeColor
-            do {
-                base = try ThemeColor(css: colorText)
-            } catch {
-                throw TokenMath.Failure(reason: "\(parts[0]) in '\(text)' is not a colour: \(error)")
+            guard parts.count == 2, let target = DTCGAlias.target(of: parts[0]) else { throw refusal }
+            let alphaQuantity: TokenQuantity
+            if let literal = TokenQuantity.parse(parts[1]) {
+                alphaQuantity = literal
+            } else if parts[1].contains("{") {
+                alphaQuantity = try evaluate(parts[1], depth: depth)
+            } else {
+                throw refusal
             }
-            let value = alpha.unit == "%" ? alpha.value / 100 : alpha.value
-            return ThemeColor(red: base.red, green: base.green, blue: base.blue, alpha: value).hex
+            guard alphaQuantity.unit.isEmpty || alphaQuantity.unit == "%" else {
+                throw TokenMath.Failure(
+                    reason:
+                        "the alpha '\(parts[1])' in '\(text)' is \(alphaQuantity.text), not a number or a percentage")
+            }
+            let base = try color(of: target, depth: depth + 1)
+            let alpha = alphaQuantity.unit == "%" ? alphaQuantity.value / 100 : alphaQuantity.value
+            guard (0...1).contains(alpha) else {
+                throw TokenMath.Failure(
+                    reason: "the alpha '\(parts[1])' in '\(text)' is \(JSONWriter.format(alpha)), outside 0…1")
+            }
+            return ThemeColor(red: base.red, green: base.green, blue: base.blue, alpha: alpha)
+        }
+
+        /// The colour a referenced token stands for: its value followed through references, `rgba({…}, a)`
+        /// forms and Tokens Studio modifiers, each at most ``maxAliasChain`` steps deep.
+        mutating func color(of rawPath: String, depth: Int) throws(TokenMath.Failure) -> ThemeColor {
+            let path = normalized(DTCGAlias.normalized(rawPath))
+            if let done = colorCache[path] { return try Self.value(of: done) }
+            guard let token = tokens[path] else {
+                throw TokenMath.Failure(reason: "{\(rawPath)} refers to a token that does not exist")
+            }
+            guard depth <= maxAliasChain else {
+                throw TokenMath.Failure(
+                    reason: "the references from {\(rawPath)} form a chain longer than \(maxAliasChain) steps")
+            }
+            guard colorsInProgress.insert(path).inserted else {
+                throw TokenMath.Failure(reason: "{\(rawPath)} refers back to itself")
+            }
+            defer { colorsInProgress.remove(path) }
+            let result: Result<ThemeColor, TokenMath.Failure>
+            do {
+                if let modify = token.modify {
+                    result = .success(try modifiedColor(token.value, modify: modify, depth: depth))
+                } else {
+                    result = .success(try literalColor(token.value, depth: depth))
+                }
+            } catch {
+                result = .failure(error)
+            }
+            colorCache[path] = result
+            return try Self.value(of: result)
+        }
+
+        /// A colour value as written: a reference, `rgba({…}, a)` or a CSS colour.
+        mutating func literalColor(_ value: JSONNode, depth: Int) throws(TokenMath.Failure) -> ThemeColor {
+            if case .object = value {
+                // A 2025.10 colour object; its own problems are reported where the DTCG reader reads it.
+                var notes: [DTCGLiteral.Failure] = []
+                do {
+                    return try DTCGLiteral.color(value, notes: &notes)
+                } catch {
+                    throw TokenMath.Failure(reason: error.reason)
+                }
+            }
+            guard case .string(let text) = value else {
+                throw TokenMath.Failure(reason: "the value is \(value.kindDescription), not a colour string")
+            }
+            if let target = DTCGAlias.target(of: text) { return try color(of: target, depth: depth + 1) }
+            if text.contains("{") { return try colorWithAlpha(text, depth: depth) }
+            do {
+                return try ThemeColor(css: text)
+            } catch {
+                throw TokenMath.Failure(reason: "'\(text)' is not a colour: \(error)")
+            }
+        }
+
+        /// A colour value with a Tokens Studio modifier applied.
+        mutating func modifiedColor(_ value: JSONNode, modify: JSONNode, depth: Int) throws(TokenMath.Failure)
+            -> ThemeColor
+        {
+            let base = try literalColor(value, depth: depth)
+            let modifier = try self.modifier(modify, depth: depth)
+            return modifier.apply(to: base)
+        }
+
+        /// Reads `modify`: `{type, value, space, color?}`; `value` and `color` may be references or math.
+        mutating func modifier(_ node: JSONNode, depth: Int) throws(TokenMath.Failure) -> TokensStudioModifier {
+            guard case .object(let object) = node else {
+                throw TokenMath.Failure(reason: "modify must be an object, not \(node.kindDescription)")
+            }
+            let kinds = TokensStudioModifier.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard case .string(let typeName)? = object["type"], let kind = TokensStudioModifier.Kind(rawValue: typeName)
+            else {
+                throw TokenMath.Failure(
+                    reason:
+                        "the modifier type \(object["type"].map(JSONWriter.string) ?? "(none)") is not one of \(kinds)")
+            }
+            let spaces = TokensStudioModifier.Space.allCases.map(\.rawValue).joined(separator: ", ")
+            guard case .string(let spaceName)? = object["space"],
+                let space = TokensStudioModifier.Space(rawValue: spaceName.lowercased())
+            else {
+                throw TokenMath.Failure(
+                    reason:
+                        "the modifier space \(object["space"].map(JSONWriter.string) ?? "(none)") is not one of \(spaces)"
+                )
+            }
+            let amount: Double
+            switch object["value"] {
+            case .number(let number)?: amount = number
+            case .string(let text)?:
+                let quantity: TokenQuantity
+                if let literal = TokenQuantity.parse(text) {
+                    quantity = literal
+                } else {
+                    quantity = try evaluate(text, depth: depth)
+                }
+                guard quantity.unit.isEmpty || quantity.unit == "%" else {
+                    throw TokenMath.Failure(reason: "the modifier value '\(text)' is \(quantity.text), not a number")
+                }
+                amount = quantity.unit == "%" ? quantity.value / 100 : quantity.value
+            default:
+                throw TokenMath.Failure(reason: "the modifier has no value (a number, a reference or math)")
+            }
+            guard amount.isFinite else { throw TokenMath.Failure(reason: "the modifier value is not finite") }
+            var mixColor: ThemeColor?
+            if kind == .mix {
+                guard let colorNode = object["color"] else {
+                    throw TokenMath.Failure(reason: "a mix modifier needs a color to mix with")
+                }
+                mixColor = try literalColor(colorNode, depth: depth)
+            }
+            return TokensStudioModifier(kind: kind, space: space, amount: amount, mixColor: mixColor)
         }
 
         /// The string a reference stands for, following whole references up to the alias-chain limit.
@@ -486,9 +655,7 @@ struct LegacyTokenTranslator {
         }
 
         /// `Result.get()` with its typed throw, which the Swift 5.10 standard library (iOS 14) does not have.
-        static func value(of result: Result<TokenQuantity, TokenMath.Failure>) throws(TokenMath.Failure)
-            -> TokenQuantity
-        {
+        static func value<Value>(of result: Result<Value, TokenMath.Failure>) throws(TokenMath.Failure) -> Value {
             switch result {
             case .success(let value): return value
             case .failure(let failure): throw failure

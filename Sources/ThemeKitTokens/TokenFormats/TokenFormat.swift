@@ -24,30 +24,33 @@ public enum TokenFormat: String, Hashable, Sendable, CaseIterable {
         }
     }
 
-    /// The format of a JSON document, or `nil` when it holds no token in any of them.
+    /// The format of a JSON document, or `nil` when it holds no token in any of them, decided on the file's
+    /// structure (keys and type names), never on what a value looks like.
     ///
-    /// - A root with `$themes` or `$metadata` is a Tokens Studio file.
-    /// - Otherwise the first token found decides: an object with `$value` means DTCG; an object with `value`
-    ///   and no `$value` is a Style Dictionary token, or a Tokens Studio one when any such token has
-    ///   `$extensions`, a type only Tokens Studio uses, or a math expression.
+    /// - A root with `$themes` or `$metadata`, or any token (`value` or `$value`) with
+    ///   `$extensions["studio.tokens"]` or a type only Tokens Studio uses (`spacing`, `fontFamilies`…), is a
+    ///   Tokens Studio file — written with `value`/`type` or with the W3C export option's `$value`/`$type`.
+    /// - Otherwise tokens with `$value` mean DTCG, and tokens with `value` Style Dictionary. A value such as
+    ///   `rgba({color.black}, 0.5)` or `{size.base} * 2` does not change the format (both tools read it).
     ///
-    /// - Complexity: O(*n*) in the size of the document; stops at the first DTCG token.
+    /// - Complexity: O(*n*) in the size of the document.
     public static func detect(_ value: JSONNode) -> TokenFormat? {
         guard case .object(let root) = value else { return nil }
         if root["$themes"] != nil || root["$metadata"] != nil { return .tokensStudio }
         var stack = [root]
-        var sawLegacyToken = false
+        var firstKind: TokenFormat?
         while let object = stack.popLast() {
-            if object["$value"] != nil { return .dtcg }
-            if let tokenValue = object["value"], LegacyTokenTranslator.isToken(object) {
-                sawLegacyToken = true
-                if LegacyTokenTranslator.isStudioToken(object, value: tokenValue) { return .tokensStudio }
+            let isDTCGToken = object["$value"] != nil
+            let isLegacyToken = !isDTCGToken && LegacyTokenTranslator.isToken(object)
+            if isDTCGToken || isLegacyToken {
+                if LegacyTokenTranslator.isStudioToken(object) { return .tokensStudio }
+                if firstKind == nil { firstKind = isDTCGToken ? .dtcg : .styleDictionary }
                 continue
             }
             for member in object.members.reversed() {
                 if case .object(let child) = member.value { stack.append(child) }
             }
         }
-        return sawLegacyToken ? .styleDictionary : nil
+        return firstKind
     }
 }

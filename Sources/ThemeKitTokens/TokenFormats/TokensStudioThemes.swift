@@ -10,7 +10,8 @@
 ///   One of light and dark missing: the other is used for both, with a warning.
 /// - Every other group contributes its first theme to every appearance (as a resolver's other modifiers
 ///   use their default); its other themes are reported as not used.
-/// - No theme is light or dark: the first theme gives both appearances, with a warning.
+/// - No theme is light or dark: every group's first theme is applied (Tokens Studio applies one active theme
+///   per group), giving both appearances, with a warning naming them; the other themes are reported by name.
 /// - A set is `enabled` (its tokens are output), `source` (its tokens can be referenced but are not output)
 ///   or `disabled`; when several chosen themes name a set, enabled wins over source.
 struct TokensStudioThemes {
@@ -119,11 +120,26 @@ struct TokensStudioThemes {
             themes.contains { $0.group == group && Self.kind($0) != .other }
         }
         guard case .some(let appearanceGroup) = found else {
-            let first = themes[0]
+            // As Tokens Studio does with one active theme per group: each group's first theme is applied.
+            var chosen: [Theme] = []
+            for group in groups {
+                let members = themes.filter { $0.group == group }
+                guard let first = members.first else { continue }
+                chosen.append(first)
+                for unused in members.dropFirst() {
+                    warn(
+                        unused.path,
+                        "the theme \(JSONWriter.quoted(unused.name))\(Self.groupLabel(group)) is not used: ThemeKit "
+                            + "applies the first theme of each group, as Tokens Studio applies one active theme per group"
+                    )
+                }
+            }
             warn(
                 "$themes",
-                "no theme is named light or dark; the theme \(JSONWriter.quoted(first.name)) gives both appearances")
-            let appearance = combine([first], setOrder: setOrder)
+                "no theme is named light or dark; the themes "
+                    + chosen.map { JSONWriter.quoted($0.name) + Self.groupLabel($0.group) }.joined(separator: ", ")
+                    + " give both appearances")
+            let appearance = combine(chosen, setOrder: setOrder)
             return Plan(light: appearance, dark: appearance, highContrastLight: nil, highContrastDark: nil)
         }
         var common: [Theme] = []
@@ -172,6 +188,11 @@ struct TokensStudioThemes {
         return Plan(
             light: lightAppearance, dark: darkAppearance, highContrastLight: appearance(highLight),
             highContrastDark: appearance(highDark))
+    }
+
+    /// ` (group "Brand")` for a theme in a group, nothing otherwise.
+    static func groupLabel(_ group: String?) -> String {
+        group.map { " (group \(JSONWriter.quoted($0)))" } ?? ""
     }
 
     /// The sets the themes select, in set order; enabled wins over source.

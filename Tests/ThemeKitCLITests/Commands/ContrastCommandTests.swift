@@ -17,7 +17,8 @@ import ThemeKitTokens
             headings == ["light", "dark", "high-contrast light", "high-contrast dark", "sepia", "high-contrast sepia"])
         #expect(
             result.stdout.hasPrefix(
-                "Contrast of Harbor (com.example.harbor): 2 pairs in 6 appearances, required level AA\n"))
+                "Contrast of Harbor (com.example.harbor): 2 pairs in 6 appearances, required level AA; measured "
+                    + "in sRGB (WCAG 2 relative luminance, colours as the pack holds them)\n"))
         #expect(result.stdout.hasSuffix("Every pair meets AA in every appearance.\n"))
     }
 

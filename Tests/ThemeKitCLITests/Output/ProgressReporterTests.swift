@@ -62,8 +62,8 @@ final class LineCollector: @unchecked Sendable {  // `lines` is guarded by `lock
 }
 
 @Suite struct PackSizeLimitTests {
-    @Test("a pack larger than the readers' limit is written, with a warning naming the output file and the limit")
-    func oversizedOutputIsNamed() throws {
+    @Test("convert refuses a pack larger than the readers' limit, naming the output and the limit")
+    func oversizedOutputIsRefused() throws {
         let pack = ThemePack(
             id: "big", name: "Big",
             colors: [
@@ -72,13 +72,14 @@ final class LineCollector: @unchecked Sendable {  // `lines` is guarded by `lock
         var context = CommandContext(environment: CommandEnvironment(currentDirectory: URL(fileURLWithPath: "/")))
         var limits = JSONLimits.default
         limits.maxDocumentBytes = 64
-        let data = try context.checkedPackData(pack, output: "out.json", readingLimits: limits)
-        #expect(String(decoding: data, as: UTF8.self).contains("\"#FF0000\""))
-        #expect(
-            context.errors
-                == "warning: out.json: the pack is written, but at \(data.count) bytes it is larger than the 64-byte "
-                + "limit on a file that ThemeKit reads (JSONLimits.maxDocumentBytes); `themekit validate` and "
-                + "ThemePackLoader refuse it unless given a larger JSONLimits\n")
+        let size = ThemePackEncoder().encode(pack).count
+        #expect {
+            _ = try context.checkedPackData(pack, output: "out.json", readingLimits: limits)
+        } throws: { error in
+            guard case CommandError.input(let message?) = error else { return false }
+            return message.hasPrefix("out.json: at \(size) bytes it is larger than the 64-byte limit")
+                && message.contains("nothing was written")
+        }
     }
 
     @Test("the value-count limit is named the same way")
@@ -91,12 +92,13 @@ final class LineCollector: @unchecked Sendable {  // `lines` is guarded by `lock
         var context = CommandContext(environment: CommandEnvironment(currentDirectory: URL(fileURLWithPath: "/")))
         var limits = JSONLimits.default
         limits.maxTokenCount = 5
-        _ = try context.checkedPackData(pack, output: "-", readingLimits: limits)
-        #expect(
-            context.errors.hasPrefix(
-                "warning: the pack written to standard output: the pack is written, but it holds more than 5 JSON values"
-            ))
-        #expect(context.errors.contains("(JSONLimits.maxTokenCount)"))
+        #expect {
+            _ = try context.checkedPackData(pack, output: "-", readingLimits: limits)
+        } throws: { error in
+            guard case CommandError.input(let message?) = error else { return false }
+            return message.hasPrefix("the pack written to standard output: it holds more than 5 JSON values")
+                && message.contains("(JSONLimits.maxTokenCount)")
+        }
     }
 
     @Test("a pack within the limits is written without a warning")
