@@ -2,7 +2,8 @@
 # Fuzzes the parsers of untrusted input with libFuzzer (Fuzz/Targets, Docs/Reliability.md).
 #
 #   Scripts/fuzz.sh [--time SECONDS] [--merge] [TARGET...]
-#       targets: hex pack dtcg css style-dictionary tokens-studio (default: all)
+#       targets: hex pack dtcg css style-dictionary tokens-studio color-space
+#                tokens-studio-modifier (default: all)
 #
 # Each target runs for SECONDS (default 60; all targets at once) from its seed corpus (Fuzz/Corpus/<target>)
 # and every input that ever failed (Fuzz/Regressions/<target>). A crash, a property
@@ -27,11 +28,11 @@ while [ $# -gt 0 ]; do
     case "$1" in
     --time) seconds=$2; shift 2 ;;
     --merge) merge=1; shift ;;
-    hex | pack | dtcg | css | style-dictionary | tokens-studio) targets+=("$1"); shift ;;
-    *) echo "usage: Scripts/fuzz.sh [--time SECONDS] [--merge] [hex|pack|dtcg|css|style-dictionary|tokens-studio]..." >&2; exit 2 ;;
+    hex | pack | dtcg | css | style-dictionary | tokens-studio | color-space | tokens-studio-modifier) targets+=("$1"); shift ;;
+    *) echo "usage: Scripts/fuzz.sh [--time SECONDS] [--merge] [hex|pack|dtcg|css|style-dictionary|tokens-studio|color-space|tokens-studio-modifier]..." >&2; exit 2 ;;
     esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(hex pack dtcg css style-dictionary tokens-studio)
+[ ${#targets[@]} -gt 0 ] || targets=(hex pack dtcg css style-dictionary tokens-studio color-space tokens-studio-modifier)
 
 scratch=${FUZZ_SCRATCH:-.build/fuzz}
 # libFuzzer reports crashes itself; Swift's own backtracer would only race it (and trips ASan).

@@ -2,7 +2,8 @@
 //
 // Scripts/fuzz.sh builds it with `-sanitize=fuzzer,address -D THEMEKIT_LIBFUZZER`: its
 // main then hands control to libFuzzer, which calls `fuzzTestOneInput` with each input.
-// THEMEKIT_FUZZ_TARGET (hex, pack, dtcg, css, style-dictionary or tokens-studio) chooses the target,
+// THEMEKIT_FUZZ_TARGET (hex, pack, dtcg, css, style-dictionary, tokens-studio, color-space or
+// tokens-studio-modifier) chooses the target,
 // so one build serves all.
 //
 // In an ordinary build it is a replayer instead: `ThemeKitFuzz <target> <file>...` runs

@@ -24,6 +24,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case styleDictionary = "style-dictionary"
     /// The Tokens Studio reader (`DTCGImporter.pack(tokensStudio:)`: sets, `$themes`, math) under both policies.
     case tokensStudio = "tokens-studio"
+    /// A DTCG 2025.10 colour value (the input as `$value`: any colour space, out-of-range components, `hex`)
+    /// read under both policies, and ``ColorSpace`` conversions round-tripping.
+    case colorSpace = "color-space"
+    /// A Tokens Studio colour modifier (the input as `$extensions["studio.tokens"].modify`) applied under both
+    /// policies, on its own and in a chain.
+    case tokensStudioModifier = "tokens-studio-modifier"
 
     /// Runs one input through the target.
     /// - Parameter data: The input bytes.
@@ -36,6 +42,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .css: Self.checkCSS(data)
         case .styleDictionary: Self.checkLegacy(data, format: .styleDictionary)
         case .tokensStudio: Self.checkLegacy(data, format: .tokensStudio)
+        case .colorSpace: Self.checkColorSpace(data)
+        case .tokensStudioModifier: Self.checkModifier(data)
         }
     }
 
@@ -222,6 +230,73 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         guard let strict = results[.strict] else { return violations }
         if results[.lenient]?.pack != strict.pack {
             violations.append("lenient import differs from strict import of a document strict accepts")
+        }
+        return violations
+    }
+
+    // MARK: Colour spaces and modifiers
+
+    /// Imports a document under both policies: every issue must have a path and a reason, and a document
+    /// strict accepts must give the same pack under lenient.
+    static func importBoth(_ text: String, studio: Bool) -> (results: [DecodingPolicy: DTCGImportResult], [String]) {
+        var violations: [String] = []
+        var results: [DecodingPolicy: DTCGImportResult] = [:]
+        guard let document = try? JSONReader().read(Data(text.utf8)) else { return ([:], []) }
+        for policy in DecodingPolicy.allCases {
+            do {
+                results[policy] =
+                    studio
+                    ? try DTCGImporter(policy: policy).pack(tokensStudio: document, source: "fuzz.json")
+                    : try DTCGImporter(policy: policy).pack(document: DTCGDocument(document: document))
+            } catch {
+                for issue in error.issues where issue.path.isEmpty || issue.reason.isEmpty {
+                    violations.append("an issue without a path or a reason: \(issue)")
+                }
+            }
+        }
+        for warning in results[.lenient]?.warnings ?? [] where warning.path.isEmpty || warning.reason.isEmpty {
+            violations.append("a warning without a path or a reason: \(warning)")
+        }
+        if let strict = results[.strict], results[.lenient]?.pack != strict.pack {
+            violations.append("lenient import differs from strict import of a document strict accepts")
+        }
+        return (results, violations)
+    }
+
+    /// The input as JSON text, or `nil` when it is not JSON within the default limits.
+    static func jsonText(_ data: Data) -> String? {
+        guard (try? JSONReader().read(data)) != nil else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func checkColorSpace(_ data: Data) -> [String] {
+        guard let value = jsonText(data) else { return [] }
+        var (results, violations) = importBoth(#"{"c": {"$type": "color", "$value": \#(value)}}"#, studio: false)
+        // A colour strict accepts is inside sRGB (nothing out of range, nothing gamut-mapped), so every space
+        // converts it there and back unchanged.
+        if let color = results[.strict]?.pack.colors["c"]?.light {
+            let rgb = [color.red, color.green, color.blue]
+            for space in ColorSpace.allCases {
+                let back = space.convert(ColorSpace.srgb.convert(rgb, to: space), to: .srgb)
+                if zip(back, rgb).contains(where: { abs($0 - $1) > 1e-6 }) {
+                    violations.append("\(color.hex) through \(space.rawValue) came back as \(back)")
+                }
+            }
+        }
+        results = [:]
+        return violations
+    }
+
+    static func checkModifier(_ data: Data) -> [String] {
+        guard let value = jsonText(data) else { return [] }
+        let modify = #"{"studio.tokens": {"modify": \#(value)}}"#
+        let document =
+            ##"{"base": {"value": "#336699", "type": "color"}, "amount": {"value": "0.25", "type": "opacity"}, "##
+            + #""m": {"value": "{base}", "type": "color", "$extensions": \#(modify)}, "#
+            + #""n": {"value": "{m}", "type": "color", "$extensions": \#(modify)}}"#
+        let (results, violations) = importBoth(document, studio: true)
+        if let lenient = results[.lenient], lenient.pack.colors["m"] == nil {
+            return violations + ["a modifier lenient accepted left the token out"]
         }
         return violations
     }
