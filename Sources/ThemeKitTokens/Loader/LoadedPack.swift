@@ -36,6 +36,10 @@ public struct LoadedPack<Pack: Sendable>: Sendable {
     /// a full download was made) or ``ThemePackLoaderError/cacheWriteFailed(url:path:reason:)`` (the fresh
     /// pack could not be stored, so it will not be available offline).
     public var cacheProblem: ThemePackLoaderError?
+    /// The URL the response came from: the one asked for, or where the redirects the
+    /// ``ThemePackLoader/Configuration/redirectPolicy`` allowed led; `nil` for a cached copy used as a fallback
+    /// (``LoadedPackSource/cache(fallbackReason:)``).
+    public var finalURL: URL?
 
     /// Creates a loaded pack.
     ///
@@ -45,14 +49,17 @@ public struct LoadedPack<Pack: Sendable>: Sendable {
     ///   - etag: The entity tag of `data`, if any.
     ///   - data: The body the pack was decoded from.
     ///   - cacheProblem: A disk-cache problem that did not stop the load.
+    ///   - finalURL: The URL the response came from, if it was fetched.
     public init(
-        pack: Pack, source: LoadedPackSource, etag: String?, data: Data, cacheProblem: ThemePackLoaderError? = nil
+        pack: Pack, source: LoadedPackSource, etag: String?, data: Data, cacheProblem: ThemePackLoaderError? = nil,
+        finalURL: URL? = nil
     ) {
         self.pack = pack
         self.source = source
         self.etag = etag
         self.data = data
         self.cacheProblem = cacheProblem
+        self.finalURL = finalURL
     }
 }
 

@@ -60,7 +60,7 @@ public struct ThemePackLoader<Pack: Sendable>: Sendable {
         self.decode = decode
         session = TransferSession(
             configuration: configuration.sessionConfiguration(), timeout: configuration.effectiveTimeout)
-        cache = configuration.cacheDirectory.map(PackCache.init(directory:))
+        cache = configuration.cacheDirectory.map { PackCache(directory: $0) }
     }
 
     /// Loads the pack at `url` and calls `completion` with it, or with why nothing usable could be had.
@@ -80,15 +80,26 @@ public struct ThemePackLoader<Pack: Sendable>: Sendable {
         completion: @escaping @Sendable (Result<LoadedPack<Pack>, ThemePackLoaderError>) -> Void
     ) -> ThemePackLoadTask {
         let cached = Locked(CacheLookup<Pack>.none)
+        let finalURL = Locked(url)
         let transfer = Transfer(
-            url: url, limit: configuration.effectiveMaximumBodySize, timeout: configuration.effectiveTimeout
+            url: url, limit: configuration.effectiveMaximumBodySize, timeout: configuration.effectiveTimeout,
+            redirectPolicy: configuration.redirectPolicy, finalURL: finalURL
         ) { [self] result in
             // Off the session's delegate queue: decoding and disk writes must not hold up other transfers.
             Self.workQueue.async {
-                completion(finish(url: url, transfer: result, cached: cached.withLock { $0 }))
+                var loaded = finish(url: url, transfer: result, cached: cached.withLock { $0 })
+                if case .success(var pack) = loaded, pack.source == .network || pack.source == .notModified {
+                    pack.finalURL = finalURL.withLock { $0 }
+                    loaded = .success(pack)
+                }
+                completion(loaded)
             }
         }
         Self.workQueue.async { [self] in
+            if let problem = configuration.timeoutProblem {
+                transfer.fail(.invalidConfiguration(url: url, reason: problem))
+                return
+            }
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
                 transfer.fail(.unsupportedURL(url: url))
                 return
@@ -96,7 +107,8 @@ public struct ThemePackLoader<Pack: Sendable>: Sendable {
             let lookup = lookUpCache(for: url)
             cached.withLock { $0 = lookup }
             var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
-            if case .usable(let entry) = lookup, let etag = entry.etag {
+            // An ETag stored before the length cap existed is not sent back either.
+            if case .usable(let entry) = lookup, let etag = TransferStateMachine.acceptableETag(entry.etag) {
                 request.setValue(etag, forHTTPHeaderField: "If-None-Match")
             }
             session.start(

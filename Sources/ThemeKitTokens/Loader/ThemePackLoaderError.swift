@@ -42,20 +42,33 @@ public enum ThemePackLoaderError: Error, Sendable, Equatable, CustomStringConver
     case cacheWriteFailed(url: URL, path: String, reason: String)
     /// The load was cancelled by its caller.
     case cancelled(url: URL)
+    /// The server redirected to `location`, which ``ThemePackLoader/Configuration/redirectPolicy`` does not
+    /// allow (another host, or `https` to `http`).
+    case redirectRefused(url: URL, location: URL)
+    /// The loader's configuration cannot be used (an infinite, zero or NaN timeout); nothing was sent.
+    case invalidConfiguration(url: URL, reason: String)
 
     /// The URL that was being loaded.
     public var url: URL {
         switch self {
         case .unsupportedURL(let url), .transport(let url, _), .timedOut(let url, _), .httpStatus(let url, _),
             .bodyTooLarge(let url, _, _), .truncated(let url, _, _), .invalidPack(let url, _),
-            .cacheUnreadable(let url, _, _), .cacheWriteFailed(let url, _, _), .cancelled(let url):
+            .cacheUnreadable(let url, _, _), .cacheWriteFailed(let url, _, _), .cancelled(let url),
+            .redirectRefused(let url, _), .invalidConfiguration(let url, _):
             return url
         }
     }
 
     /// A plain sentence saying what went wrong and where.
+    ///
+    /// URLs are shown without their credentials (`https://***@host/…`), and text from the server or the
+    /// system is escaped (``TerminalText/escaped(_:)``): the sentence is meant for logs.
     public var description: String {
-        let address = url.absoluteString
+        TerminalText.escaped(sentence)
+    }
+
+    private var sentence: String {
+        let address = Self.display(url)
         switch self {
         case .unsupportedURL:
             return "The theme pack URL \(address) is not an http or https URL."
@@ -82,7 +95,26 @@ public enum ThemePackLoaderError: Error, Sendable, Equatable, CustomStringConver
                 "The theme pack at \(address) loaded but could not be cached at \(path): \(Self.sentence(reason))"
         case .cancelled:
             return "Loading the theme pack at \(address) was cancelled."
+        case .redirectRefused(_, let location):
+            return "The server redirected the theme pack at \(address) to \(Self.display(location)), which the "
+                + "loader's redirect policy does not allow."
+        case .invalidConfiguration(_, let reason):
+            return "The theme pack at \(address) was not loaded: \(Self.sentence(reason))"
         }
+    }
+
+    /// `url` as text, with any user name and password replaced by `***`: credentials in a URL must never
+    /// reach a log or a file.
+    ///
+    /// - Parameter url: Any URL.
+    /// - Returns: Its absolute string, credentials hidden.
+    public static func display(_ url: URL) -> String {
+        guard url.user != nil || url.password != nil,
+            var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        else { return url.absoluteString }
+        components.user = "***"
+        components.password = nil
+        return components.string ?? "(a URL with credentials)"
     }
 
     private static func sentence(_ reason: String) -> String {

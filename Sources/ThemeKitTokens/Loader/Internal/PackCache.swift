@@ -47,9 +47,22 @@ package struct PackCache: Sendable {
     /// The folder holding the cache files.
     package let directory: URL
 
+    /// Writes the temporary file; replaced by tests to fail part-way, as a full disk does.
+    let writeTemporary: @Sendable (Data, URL) throws -> Void
+
     /// Creates a cache over `directory` (created on first write).
-    package init(directory: URL) {
+    ///
+    /// - Parameters:
+    ///   - directory: The folder holding the cache files.
+    ///   - writeTemporary: Writes a temporary file; the default writes it whole, refusing to overwrite.
+    package init(
+        directory: URL,
+        writeTemporary: @escaping @Sendable (Data, URL) throws -> Void = {
+            try $0.write(to: $1, options: .withoutOverwriting)
+        }
+    ) {
         self.directory = directory
+        self.writeTemporary = writeTemporary
     }
 
     /// The cache file name for `url`: 16 hex digits of FNV-1a 64 of its absolute string, plus an extension.
@@ -94,7 +107,7 @@ package struct PackCache: Sendable {
         } catch {
             throw damaged("Its header is not valid JSON (\(error)).")
         }
-        guard header.url == url.absoluteString else { return nil }
+        guard header.url == ThemePackLoaderError.display(url) else { return nil }
         let body = contents[contents.index(after: newline)...]
         guard body.count == header.bodyLength else {
             throw damaged("Its body has \(body.count) bytes where the header records \(header.bodyLength).")
@@ -115,8 +128,9 @@ package struct PackCache: Sendable {
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            // The URL without its credentials: the header is readable by anyone who can read the folder.
             headerData = try encoder.encode(
-                Header(url: url.absoluteString, etag: entry.etag, bodyLength: entry.data.count))
+                Header(url: ThemePackLoaderError.display(url), etag: entry.etag, bodyLength: entry.data.count))
         } catch {
             throw failure("Its header could not be encoded (\(error)).")
         }
@@ -129,8 +143,21 @@ package struct PackCache: Sendable {
             ".\(Self.fileName(for: url)).\(UUID().uuidString).tmp", isDirectory: false)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try contents.write(to: temporary, options: .withoutOverwriting)
         } catch {
+            throw failure("The folder could not be created (\(error)).")
+        }
+        do {
+            try writeTemporary(contents, temporary)
+        } catch {
+            // A write that failed part-way (a full disk) leaves a partial file: remove it, whatever it holds.
+            if FileManager.default.fileExists(atPath: temporary.path) {
+                do {
+                    try FileManager.default.removeItem(at: temporary)
+                } catch let removal {
+                    throw failure(
+                        "The temporary file could not be written (\(error)); \(temporary.path) remains (\(removal)).")
+                }
+            }
             throw failure("The temporary file could not be written (\(error)).")
         }
         guard rename(temporary.path, file.path) == 0 else {

@@ -23,11 +23,20 @@ final class Transfer: @unchecked Sendable {
     private let state: Locked<State>
     let url: URL
     let timeout: TimeInterval
+    /// Which redirects the session delegate follows for this transfer.
+    let redirectPolicy: ThemePackRedirectPolicy
+    /// The URL the response comes from: `url`, or where an accepted redirect led.
+    let finalURL: Locked<URL>
 
     /// Creates an idle transfer; `completion` is called exactly once, on an unspecified queue.
-    init(url: URL, limit: Int, timeout: TimeInterval, completion: @escaping @Sendable (TransferResult) -> Void) {
+    init(
+        url: URL, limit: Int, timeout: TimeInterval, redirectPolicy: ThemePackRedirectPolicy = .sameHost,
+        finalURL: Locked<URL>? = nil, completion: @escaping @Sendable (TransferResult) -> Void
+    ) {
         self.url = url
         self.timeout = timeout
+        self.redirectPolicy = redirectPolicy
+        self.finalURL = finalURL ?? Locked(url)
         state = Locked(
             State(
                 machine: TransferStateMachine(url: url, limit: limit, timeout: timeout), completion: completion))

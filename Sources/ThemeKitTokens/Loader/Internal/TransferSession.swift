@@ -17,8 +17,10 @@ final class TransferSession: Sendable {
     init(configuration: URLSessionConfiguration, timeout: TimeInterval) {
         // FoundationNetworking ignores `URLRequest.timeoutInterval`, truncates `timeoutIntervalForRequest` to
         // whole seconds (0.5 times out at once) and does not enforce `timeoutIntervalForResource`, so the
-        // transfer keeps its own deadline and these are only set loose enough never to fire first.
-        let backstop = (timeout + 1).rounded(.up)
+        // transfer keeps its own deadline and these are only set loose enough never to fire first. `timeout`
+        // is validated (finite, at most a day): FoundationNetworking traps converting an infinite or huge
+        // value to milliseconds.
+        let backstop = (min(max(timeout, 0), 86_400) + 1).rounded(.up)
         // A copy, so a configuration object the caller keeps elsewhere is never modified.
         let configuration = (configuration.copy() as? URLSessionConfiguration) ?? configuration
         configuration.timeoutIntervalForRequest = backstop
@@ -89,6 +91,25 @@ final class TransferSessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         let transfer = transfers.withLock { $0.removeValue(forKey: task.taskIdentifier) }
         transfer?.handle { $0.completed(error: error) }
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        guard let transfer = transfer(for: task), let destination = request.url else {
+            completionHandler(nil)
+            return
+        }
+        let source = transfer.finalURL.withLock { $0 }
+        guard transfer.redirectPolicy.allows(from: source, to: destination) else {
+            // Fail before answering: the 3xx response must not complete the load as an HTTP status.
+            transfer.fail(.redirectRefused(url: transfer.url, location: destination))
+            completionHandler(nil)
+            return
+        }
+        transfer.finalURL.withLock { $0 = destination }
+        completionHandler(request)
     }
 
     func urlSession(

@@ -79,12 +79,25 @@ package struct TransferStateMachine {
         return true
     }
 
+    /// The longest ETag kept, in bytes. A longer one is dropped: stored and sent back as `If-None-Match`, it
+    /// could make every later request too large for the server (a `431`), pinning the cached copy for good.
+    package static let maximumETagLength = 256
+
+    /// `etag` when it is short enough and made of visible ASCII (RFC 9110 §8.8.3), otherwise `nil`.
+    package static func acceptableETag(_ etag: String?) -> String? {
+        guard let etag, !etag.isEmpty, etag.utf8.count <= maximumETagLength,
+            etag.utf8.allSatisfy({ (0x21...0x7E).contains($0) })
+        else { return nil }
+        return etag
+    }
+
     /// The response head arrived; `head` is `nil` when the response was not HTTP.
     package mutating func receivedResponse(_ head: ResponseHead?) -> Action {
         guard case .awaitingResponse(let conditional) = phase else { return .none }
-        guard let head else {
+        guard var head else {
             return finish(cancellingTask: true, .failure(.transport(url: url, reason: "The response was not HTTP.")))
         }
+        head.etag = Self.acceptableETag(head.etag)
         switch head.status {
         case 200:
             if let declared = head.declaredLength, declared > limit {
