@@ -243,7 +243,10 @@ struct LegacyTokenTranslator {
     ) -> JSONNode? {
         let isLength = writtenType.map(Self.lengthTypes.contains) ?? false
         switch raw {
-        case .string(let text):
+        case .string(let written):
+            // As for modified colours: spaces around a Tokens Studio reference are not part of the value.
+            let trimmed = written.trimmingCharacters(in: .whitespaces)
+            let text = format == .tokensStudio && DTCGAlias.target(of: trimmed) != nil ? trimmed : written
             if let target = DTCGAlias.target(of: text) {
                 return .string("{\(evaluator.normalized(target))}")
             }
@@ -516,9 +519,12 @@ struct LegacyTokenTranslator {
                     throw TokenMath.Failure(reason: error.reason)
                 }
             }
-            guard case .string(let text) = value else {
+            guard case .string(let written) = value else {
                 throw TokenMath.Failure(reason: "the value is \(value.kindDescription), not a colour string")
             }
+            // Tokens Studio substitutes references into the text and CSS ignores the spaces around a colour,
+            // so `"{palette.peach.200} "` (Workday's export) is the referenced colour.
+            let text = written.trimmingCharacters(in: .whitespaces)
             if let target = DTCGAlias.target(of: text) { return try color(of: target, depth: depth + 1) }
             if text.contains("{") { return try colorWithAlpha(text, depth: depth) }
             do {

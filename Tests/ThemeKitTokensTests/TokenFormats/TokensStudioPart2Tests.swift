@@ -83,6 +83,19 @@ private func modified(_ base: String, _ type: String, _ value: String, _ space: 
         #expect(hex(result, "faded") == "#FF756B80")
     }
 
+    @Test("spaces around a reference are not part of it, as in Workday's export ('{palette.peach.200} ')")
+    func spacesAroundReferences() throws {
+        let result = try studio(
+            #"""
+            {"peach": {"value": "#ff0033", "type": "color"},
+             "plain": {"value": "{peach} ", "type": "color"},
+             "mixed": \#(modified("{peach} ", "mix", "0.3", "srgb", color: "{other} ")),
+             "other": {"value": "#334455", "type": "color"}}
+            """#, policy: .strict)
+        #expect(hex(result, "plain") == "#FF0033")
+        #expect(hex(result, "mixed") == "#C2143D")
+    }
+
     @Test("a modifier ThemeKit cannot apply is an error under both policies, naming the token")
     func unknownModifierIsAnError() throws {
         let json =
