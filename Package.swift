@@ -24,7 +24,8 @@ let package = Package(
         // The `themekit` product's target is not named `themekit`: on case-insensitive file systems (macOS)
         // `Sources/themekit` would be `Sources/ThemeKit`, and its module would clash with the ThemeKit module.
         .executableTarget(name: "ThemeKitTool", dependencies: ["ThemeKitCLI"]),
-        .executableTarget(name: "ThemeKitDemo", dependencies: ["ThemeKit"], path: "Examples/ThemeKitDemo"),
+        .executableTarget(
+            name: "ThemeKitDemo", dependencies: ["ThemeKit", "ThemeKitTokens"], path: "Examples/ThemeKitDemo"),
         .target(name: "ThemeKitTestSupport", dependencies: ["ThemeKit"], path: "Tests/ThemeKitTestSupport"),
         // The child process that the crash-safety tests kill with SIGKILL mid-write, and that measures its own
         // peak memory under a hostile download (the peak is process-wide, so it is measured alone).

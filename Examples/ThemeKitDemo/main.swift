@@ -1,9 +1,11 @@
 // A themed "app" on Linux: a tree of screens and views whose colours, radii and
 // fonts come from one Theme. It switches brand, style and contrast, forces one
 // subtree dark, and prints what changed and how long each refresh took.
+// Its two brands are the packs README shows, read from Examples/Packs/ocean.json and ember.json.
 import Dispatch
 import Foundation
 import ThemeKit
+import ThemeKitTokens
 
 struct Palette: ThemeExtension {
     var background: String
@@ -18,25 +20,56 @@ struct Metrics: ThemeExtension {
     static let fallback = Metrics(cornerRadius: 8, spacing: 12)
 }
 
+/// A brand: one theme pack's background, primary text and accent colours in each appearance.
 struct Brand: ThemeVariant {
     let id: String
     let light: Palette
     let dark: Palette
     let highContrastLight: Palette?
     let highContrastDark: Palette?
+
+    /// Reads `Examples/Packs/<id>.json` with the strict decoder, as an app reads the pack it ships.
+    init(packNamed id: String, in folder: URL) throws {
+        let file = folder.appendingPathComponent("\(id).json")
+        let pack = try ThemePackDecoder(policy: .strict).decode(contentsOf: file).pack
+        func palette(_ color: (ColorSet) -> ThemeColor?) throws -> Palette? {
+            var hex: [String] = []
+            for name in ["background", "textPrimary", "accent"] {
+                guard let set = pack.colors[name] else {
+                    throw DemoError(message: "\(file.path) has no colour '\(name)'")
+                }
+                guard let value = color(set) else { return nil }
+                hex.append(value.hex)
+            }
+            return Palette(background: hex[0], text: hex[1], accent: hex[2])
+        }
+        self.id = id
+        light = try palette(\.light) ?? .fallback
+        dark = try palette(\.dark) ?? .fallback
+        highContrastLight = try palette(\.highContrastLight)
+        highContrastDark = try palette(\.highContrastDark)
+    }
 }
 
-let ocean = Brand(
-    id: "ocean",
-    light: Palette(background: "#FFFFFF", text: "#102A43", accent: "#0B69A3"),
-    dark: Palette(background: "#0B1620", text: "#D9E2EC", accent: "#4DB6F0"),
-    highContrastLight: Palette(background: "#FFFFFF", text: "#000000", accent: "#003E6B"),
-    highContrastDark: Palette(background: "#000000", text: "#FFFFFF", accent: "#9AD9FF"))
-let ember = Brand(
-    id: "ember",
-    light: Palette(background: "#FFF8F1", text: "#3B1E08", accent: "#B4410E"),
-    dark: Palette(background: "#1C1008", text: "#FCE9D8", accent: "#F6A35C"),
-    highContrastLight: nil, highContrastDark: nil)
+struct DemoError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// `Examples/Packs` of this checkout (`THEMEKIT_DEMO_PACKS` names another folder).
+let packsFolder =
+    ProcessInfo.processInfo.environment["THEMEKIT_DEMO_PACKS"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Packs", isDirectory: true)
+let ocean: Brand
+let ember: Brand
+do {
+    ocean = try Brand(packNamed: "ocean", in: packsFolder)
+    ember = try Brand(packNamed: "ember", in: packsFolder)
+} catch {
+    FileHandle.standardError.write(Data("themekit-demo: cannot read the brand packs: \(error)\n".utf8))
+    exit(1)
+}
 
 /// A stand-in for a view.
 // Sound: only touched by the main thread of this program.
@@ -89,6 +122,7 @@ if hadSavedChoice {
 } else {
     print("No saved choice at \(storageURL.path) yet; starting with \(restored)")
 }
+print("Brands: ocean and ember, read from \(packsFolder.appendingPathComponent("ocean.json").path) and ember.json")
 
 let changes = theme.events.subscribe { event in print("  event: \(event)") }
 let accentToken = theme.observe(Palette.self) { palette in print("  observer: accent is now \(palette.accent)") }
@@ -112,10 +146,14 @@ theme.batch {
     }
 }
 let bindings = views.count * 4
-print("Bound \(views.count) views (\(bindings) bindings) in \(milliseconds(since: start)) ms")
+print(
+    "Bound \(views.count) views (\(bindings) bindings) in \(milliseconds(DispatchTime.now().uptimeNanoseconds - start)) ms"
+)
 
-func milliseconds(since start: UInt64) -> String {
-    String(format: "%.2f", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+/// A duration in milliseconds with two decimals. Each figure is measured once and this formats it, so a
+/// step's line and the summary print the same number.
+func milliseconds(_ nanoseconds: UInt64) -> String {
+    String(format: "%.2f", Double(nanoseconds) / 1e6)
 }
 
 /// Each step's title and refresh time in nanoseconds, for the summary.
@@ -125,10 +163,11 @@ var refreshes: [(title: String, nanoseconds: UInt64)] = []
     print("\n\(title)")
     let start = DispatchTime.now().uptimeNanoseconds
     change()
-    refreshes.append((title, DispatchTime.now().uptimeNanoseconds - start))
+    let elapsed = DispatchTime.now().uptimeNanoseconds - start
+    refreshes.append((title, elapsed))
     let sample = views[0]
     let sidebarSample = views[viewsPerScreen]
-    print("  refresh took \(milliseconds(since: start)) ms")
+    print("  refresh took \(milliseconds(elapsed)) ms")
     print("  home view: bg \(sample.background) fg \(sample.foreground) radius \(sample.cornerRadius)")
     print("  sidebar view: bg \(sidebarSample.background) fg \(sidebarSample.foreground)")
 }
@@ -156,8 +195,8 @@ let slowest = refreshes.max { $0.nanoseconds < $1.nanoseconds }
 print("\nSummary")
 print("  \(screens.count) screens, \(views.count) views, \(bindings) bindings")
 print(
-    "  \(refreshes.count) changes refreshed in \(String(format: "%.2f", Double(total) / 1e6)) ms in all; slowest: "
-        + "\(slowest.map { "\($0.title) (\(String(format: "%.2f", Double($0.nanoseconds) / 1e6)) ms)" } ?? "none")")
+    "  \(refreshes.count) changes refreshed in \(milliseconds(total)) ms in all; slowest: "
+        + "\(slowest.map { "\($0.title) (\(milliseconds($0.nanoseconds)) ms)" } ?? "none")")
 print("  now: style \(theme.style), variant \(theme.activeVariantID(for: Palette.self) ?? "none")")
 print("  the choice is saved in \(storageURL.path); run again to see it restored.")
 withExtendedLifetime((changes, accentToken, screens)) {}

@@ -19,7 +19,10 @@ import Foundation
 /// damaged file aside to `<name>.corrupt` (so nothing is silently destroyed) and
 /// then starts a fresh file.
 ///
-/// The file is a JSON object mapping each key to its value in Base64.
+/// The file is a JSON object mapping each key to its value, readable as it is: a value that is itself a
+/// JSON array or object (what ``Theme`` stores: `["dark"]`, an extension's fields) is written as that JSON,
+/// provided it reads back byte for byte; any other value is written as Base64 text. Files written entirely
+/// in Base64 (before 0.1.0) read as before.
 public final class JSONFileThemeStorage: ThemeStorage {
     /// The file this storage reads and writes.
     public let fileURL: URL
@@ -81,11 +84,15 @@ public final class JSONFileThemeStorage: ThemeStorage {
         }
         var result: [String: Data] = [:]
         for (name, value) in object {
-            guard let text = value as? String, let data = Data(base64Encoded: text) else {
+            if let text = value as? String, let data = Data(base64Encoded: text) {
+                result[name] = data
+            } else if let data = Self.bytes(ofInlineValue: value) {
+                result[name] = data
+            } else {
                 throw ThemeStorageError(
-                    kind: .corrupt, key: key, reason: "\(fileURL.path): value of '\(name)' is not Base64 text")
+                    kind: .corrupt, key: key,
+                    reason: "\(fileURL.path): value of '\(name)' is neither a JSON array or object nor Base64 text")
             }
-            result[name] = data
         }
         return result
     }
@@ -100,8 +107,8 @@ public final class JSONFileThemeStorage: ThemeStorage {
     }
 
     private func writeAll(_ contents: [String: Data], key: String) throws(ThemeStorageError) {
-        var object: [String: String] = [:]
-        for (name, data) in contents { object[name] = data.base64EncodedString() }
+        var object: [String: Any] = [:]
+        for (name, data) in contents { object[name] = Self.inlineValue(of: data) ?? data.base64EncodedString() }
         let bytes: Data
         do {
             bytes = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
@@ -116,6 +123,25 @@ public final class JSONFileThemeStorage: ThemeStorage {
                 kind: .writeFailed, key: key, reason: "cannot create \(directory.path): \(error)")
         }
         try AtomicFileWriter.write(bytes, to: fileURL.path, key: key)
+    }
+}
+
+extension JSONFileThemeStorage {
+    /// `data` as a JSON array or object to write in place of Base64, when writing it that way reads back
+    /// exactly `data` (sorted keys, compact, as `JSONEncoder` writes the theme's values); otherwise `nil`.
+    fileprivate static func inlineValue(of data: Data) -> Any? {
+        guard data.first == UInt8(ascii: "[") || data.first == UInt8(ascii: "{"),
+            let value = try? JSONSerialization.jsonObject(with: data),  // Not JSON: written as Base64 instead.
+            bytes(ofInlineValue: value) == data
+        else { return nil }
+        return value
+    }
+
+    /// The bytes an inline value stands for; `nil` when it is not an array or object.
+    fileprivate static func bytes(ofInlineValue value: Any) -> Data? {
+        guard value is [Any] || value is [String: Any] else { return nil }
+        // A value JSONSerialization itself parsed is always serialisable; a failure reads as corrupt.
+        return try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys])
     }
 }
 
