@@ -21,10 +21,10 @@ fi
 
 if [ ! -x "$swiftc_ios" ] || ! "$swiftc_ios" --sdk-path >/dev/null 2>&1; then
     if [ "${THEMEKIT_REQUIRE_IOS:-}" = "1" ]; then
-        echo "iOS check FAILED: no iOS SDK prepared (THEMEKIT_REQUIRE_IOS=1); see ../shared/ios-sdk/README.md" >&2
+        echo "iOS check FAILED: no iOS SDK prepared (THEMEKIT_REQUIRE_IOS=1); README.md, \"Running the tests\", says what it needs" >&2
         exit 1
     fi
-    echo "iOS check skipped: no iOS SDK prepared"
+    echo "iOS check skipped: no iOS SDK prepared (no working $swiftc_ios; README.md, \"Running the tests\", says what it needs)"
     exit 0
 fi
 

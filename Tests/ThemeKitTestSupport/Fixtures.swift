@@ -32,7 +32,14 @@ public enum Fixtures {
     public static var required: ConditionTrait {
         .enabled(
             if: directory != nil || areRequired,
-            Comment(rawValue: "no shared fixtures at \(expectedDirectory.standardizedFileURL.path)"))
+            Comment(rawValue: missingFolderNote))
+    }
+
+    /// The one line a skipped test prints: what is missing and how to get it.
+    public static var missingFolderNote: String {
+        "no shared fixtures at \(expectedDirectory.standardizedFileURL.path): they are other projects' published "
+            + "files, kept outside the repository; Tests/FIXTURES.md says where each comes from "
+            + "(set THEMEKIT_FIXTURES to a copy)"
     }
 
     /// The repository root (the folder holding `Package.swift`).
@@ -72,7 +79,9 @@ public enum FixtureError: Error, CustomStringConvertible {
     /// What is missing, with its path.
     public var description: String {
         switch self {
-        case .missingFolder(let path): "the shared fixtures folder \(path) is absent"
+        case .missingFolder(let path):
+            "the shared fixtures folder \(path) is absent (THEMEKIT_REQUIRE_FIXTURES=1 makes that a failure); "
+                + "Tests/FIXTURES.md says where the files come from, and THEMEKIT_FIXTURES points to a copy"
         case .missingFile(let path): "the fixture \(path) is absent"
         }
     }

@@ -68,9 +68,10 @@ import ThemeKitTokens
     @Test(
         "the generated source compiles against ThemeKitTokens and rebuilds exactly the pack it came from",
         .enabled(
-            if: BuildProducts.directory != nil, "the build folder with Modules/ThemeKitTokens.swiftmodule was not found"
-        ),
-        .enabled(if: BuildProducts.swiftc != nil, "swiftc is not on PATH"))
+            if: BuildProducts.directory != nil,
+            "the build folder with Modules/ThemeKitTokens.swiftmodule was not found; run 'swift build' first"),
+        .enabled(if: BuildProducts.swiftc != nil, "swiftc is not on PATH; put the Swift toolchain's bin folder on PATH")
+    )
     func compilesAndRuns() throws {
         let swiftc = try #require(BuildProducts.swiftc)
         let modules = try #require(BuildProducts.directory).appendingPathComponent("Modules").path

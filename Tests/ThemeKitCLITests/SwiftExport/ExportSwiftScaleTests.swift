@@ -20,9 +20,10 @@ import ThemeKitTestSupport
         Fixtures.required,
         .enabled(if: inCI, "compiles a 1,140-colour file; runs with CI=true or THEMEKIT_REQUIRE_FIXTURES=1"),
         .enabled(
-            if: BuildProducts.directory != nil, "the build folder with Modules/ThemeKitTokens.swiftmodule was not found"
-        ),
-        .enabled(if: BuildProducts.swiftc != nil, "swiftc is not on PATH"))
+            if: BuildProducts.directory != nil,
+            "the build folder with Modules/ThemeKitTokens.swiftmodule was not found; run 'swift build' first"),
+        .enabled(if: BuildProducts.swiftc != nil, "swiftc is not on PATH; put the Swift toolchain's bin folder on PATH")
+    )
     func primerCompiles() throws {
         let resolver = try Fixtures.url("realworld/github-primer.resolver.json").path
         let pack = folder.path("primer.json")
