@@ -62,13 +62,6 @@ enum DocSnippets {
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     }()
 
-    /// Docs still waiting for their snippet files (issue #29 rewrites these two guides); each is checked
-    /// once it leaves this list. Do not add to it.
-    static let pendingDocuments: Set<String> = [
-        "Docs/SwiftUI.md",
-        "Docs/UIKit.md",
-    ]
-
     /// One ```swift block of a doc.
     struct Block {
         /// The doc's path from the repository root.
@@ -107,7 +100,7 @@ enum DocSnippets {
 
     static func documentationBlocks() throws -> [Block] {
         var blocks: [Block] = []
-        for document in try documentationFiles() where !pendingDocuments.contains(document) {
+        for document in try documentationFiles() {
             let text = try String(contentsOf: root.appendingPathComponent(document), encoding: .utf8)
             var current: Block?
             for (index, line) in text.components(separatedBy: "\n").enumerated() {
