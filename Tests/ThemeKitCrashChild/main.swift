@@ -5,6 +5,9 @@
 //     ThemeKitCrashChild nil-optional <unused>
 //                                         binds `\.badge!.text`, sets `badge` to nil and switches the
 //                                         style: the key-path write must trap ("Unexpectedly found nil")
+//     ThemeKitCrashChild storage-keys <file> <prefix> <count>
+//                                         writes <count> distinct keys <prefix>-0… into a JSONFileThemeStorage
+//                                         that another process writes at the same time; reports `done <count>`
 //     ThemeKitCrashChild download gzip-bomb|endless <limit>
 //                                         serves a gzip bomb or an endless chunked body on 127.0.0.1, loads it
 //                                         with a ThemePackLoader capped at <limit> bytes, and reports
@@ -228,7 +231,25 @@ func runDownload(_ kind: String, limit: Int) -> Never {
     exit(0)
 }
 
+/// Writes `count` distinct keys, as an app and its extension sharing one storage file would.
+func runStorageKeys(_ url: URL, prefix: String, count: Int) -> Never {
+    let storage = JSONFileThemeStorage(fileURL: url)
+    report("ready 0")
+    for index in 0..<count {
+        do {
+            try storage.setData(Data("\(prefix) \(index)".utf8), forKey: "\(prefix)-\(index)")
+        } catch {
+            fail("cannot write \(prefix)-\(index): \(error)")
+        }
+    }
+    report("done \(count)")
+    exit(0)
+}
+
 let arguments = CommandLine.arguments
+if arguments.count == 5 && arguments[1] == "storage-keys", let count = Int(arguments[4]) {
+    runStorageKeys(URL(fileURLWithPath: arguments[2]), prefix: arguments[3], count: count)
+}
 if arguments.count == 4 && arguments[1] == "download", let limit = Int(arguments[3]) {
     runDownload(arguments[2], limit: limit)
 }
