@@ -52,6 +52,7 @@ struct ObjectRecord {
 /// counters, per-node object lists, and a reverse index from extension bits to bindings.
 ///
 /// Only the delivering thread touches it (see `ThemeCore`), so it has no lock.
+@usableFromInline
 final class BindingTable {
     // Exclusivity is not checked at run time on the table's fields: only the delivering
     // thread touches them, and no access to one of them is ever open while user code
@@ -243,19 +244,32 @@ final class BindingTable {
     /// the same identity (the same key path, or the same `customize` id).
     /// - Returns: The binding's index within the object.
     func addBinding(_ source: BindingSource, slot: Int32) -> Int32 {
-        let index = Int(slot)
-        let work: Unmanaged<BindingWork>
-        var payload: Int32 = -1
         switch source {
         case .pending(let pending):
-            let installed = pending.install(pending, runners, keyPathIDs.id(of: pending.path))
-            work = .passRetained(installed.runner)
-            payload = installed.payload
+            return addClosureBinding(path: pending.path, slot: slot, install: pending.install)
         case .work(let owned):
-            work = .passRetained(owned)
+            return place(.passRetained(owned), payload: -1, slot: slot)
         case .property(let template):
-            work = .passRetained(sharedWork(for: template))
+            return place(.passRetained(sharedWork(for: template)), payload: -1, slot: slot)
         }
+    }
+
+    /// Adds a closure binding of `path` to the object in `slot`: `install` adds its
+    /// provider and setter to the runner of the key path's id and returns the runner and
+    /// the binding's payload (see `BindingBodies.installSetter`).
+    /// - Returns: The binding's index within the object.
+    @usableFromInline
+    func addClosureBinding(
+        path: AnyKeyPath, slot: Int32, install: (RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
+    ) -> Int32 {
+        let installed = install(runners, keyPathIDs.id(of: path))
+        return place(.passRetained(installed.runner), payload: installed.payload, slot: slot)
+    }
+
+    /// Stores a binding of `work` (retained for the record) with `payload` on the object
+    /// in `slot`, replacing a binding with the same identity or reusing a free position.
+    private func place(_ work: Unmanaged<BindingWork>, payload: Int32, slot: Int32) -> Int32 {
+        let index = Int(slot)
         objects[index].hasNewBindings = true
         work._withUnsafeGuaranteedRef { work in
             if work.keyID == 0, case .keyPath(let path) = work.identity { work.keyID = keyPathIDs.id(of: path) }

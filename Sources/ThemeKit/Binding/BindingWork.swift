@@ -81,45 +81,20 @@ class BindingWork: @unchecked Sendable {
     final func releasePayload(_ payload: Int32) { release?(self, payload) }
 }
 
-/// What `bind` hands to the table: a closure binding not yet added. The table gives
-/// its key path an id, and `install` finds or makes the runner of that key path for the
-/// binding's types (`RunnerCache`) and adds the provider (and setter) to it.
+/// A closure binding queued for the delivering thread (made only when `bind` cannot
+/// add it at once: during a delivery, inside a batch after other work, or from another
+/// thread under main-thread delivery). `install` adds it to the runner of its key path.
 @usableFromInline
 // Sound: immutable after init; used by the one thread that adds the binding.
-class PendingBinding: @unchecked Sendable {
+final class PendingBinding: @unchecked Sendable {
     let path: AnyKeyPath
-    /// Made in the caller's module (see `BindingBodies`): returns the runner and the payload.
-    let install: (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
+    /// Made in the caller's module (see `BindingBodies.installSetter`).
+    let install: (RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
 
     @usableFromInline
-    init(
-        path: AnyKeyPath,
-        install: @escaping (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
-    ) {
+    init(path: AnyKeyPath, install: @escaping (RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)) {
         self.path = path
         self.install = install
-    }
-}
-
-/// A pending closure binding's provider and setter (the setter writes the key path for a
-/// key-path binding).
-@usableFromInline
-// Sound: immutable after init (see PendingBinding).
-final class TypedPendingBinding<Object: AnyObject, Value>: PendingBinding, @unchecked Sendable {
-    @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-    @usableFromInline let setter: (@Sendable (Object, consuming Value) -> Void)?
-    @usableFromInline let keyPath: ReferenceWritableKeyPath<Object, Value>
-
-    @usableFromInline
-    init(
-        keyPath: ReferenceWritableKeyPath<Object, Value>, setter: (@Sendable (Object, consuming Value) -> Void)?,
-        provider: @escaping @Sendable (ThemeContext) -> Value,
-        install: @escaping (PendingBinding, RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
-    ) {
-        self.provider = provider
-        self.setter = setter
-        self.keyPath = keyPath
-        super.init(path: keyPath, install: install)
     }
 }
 
@@ -198,27 +173,36 @@ final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Send
 
 }
 
-/// The providers of every key-path binding of one key path (and types) in one theme,
-/// side by side (see `SetterRunner`).
+/// The providers (given the object) and setters of every binding of one key path (and
+/// types) in one theme whose provider receives the object it themes (see `SetterRunner`).
 @usableFromInline
-// Sound: `providers` is touched only by the theme's delivering thread (see ThemeCore).
-final class KeyPathRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
-    @usableFromInline let path: ReferenceWritableKeyPath<Object, Value>
+// Sound: `entries` is touched only by the theme's delivering thread (see ThemeCore).
+final class ObjectSetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+    @usableFromInline
+    struct Entry {
+        @usableFromInline let provider: @Sendable (Object, ThemeContext) -> Value
+        @usableFromInline let setter: @Sendable (Object, consuming Value) -> Void
+
+        @usableFromInline
+        init(
+            provider: @escaping @Sendable (Object, ThemeContext) -> Value,
+            setter: @escaping @Sendable (Object, consuming Value) -> Void
+        ) {
+            self.provider = provider
+            self.setter = setter
+        }
+    }
+
     // Not checked for exclusivity at run time (see SetterRunner).
-    @usableFromInline @exclusivity(unchecked) var providers = PayloadSlots<@Sendable (ThemeContext) -> Value>()
+    @usableFromInline @exclusivity(unchecked) var entries = PayloadSlots<Entry>()
     /// `isClassType(Object.self)`, decided once (see `exactCast`).
     @usableFromInline let isClass: Bool
 
     @usableFromInline
-    init(
-        path: ReferenceWritableKeyPath<Object, Value>, body: @escaping BindingBody,
-        release: @escaping (BindingWork, Int32) -> Void
-    ) {
-        self.path = path
+    init(path: AnyKeyPath, body: @escaping BindingBody, release: @escaping (BindingWork, Int32) -> Void) {
         isClass = isClassType(Object.self)
         super.init(identity: .keyPath(path), body: body, release: release)
     }
-
 }
 
 /// A runner's per-binding elements, indexed by payload; the payloads of removed elements
@@ -288,79 +272,86 @@ func isClassType<Object: AnyObject>(_ type: Object.Type) -> Bool { (type as Any.
 /// The bodies `bind` and `customize` make, inlined into their callers.
 @usableFromInline
 enum BindingBodies {
-    /// A closure binding that writes through a key path (the property's setter runs,
-    /// through the key-path runtime).
-    @inlinable
-    static func keyPath<Object: AnyObject, Value>(
-        _ path: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
-    ) -> PendingBinding {
-        TypedPendingBinding(keyPath: path, setter: nil, provider: provider) { pending, runners, keyID in
-            // Sound: `install` is only ever called with the pending binding it belongs to.
-            let pending = unsafeDowncast(pending, to: TypedPendingBinding<Object, Value>.self)
-            let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(KeyPathRunner<Object, Value>.self)) {
-                KeyPathRunner<Object, Value>(
-                    path: pending.keyPath,
-                    body: { work, object, context, payload in
-                        // Sound: the table runs a body only with the work it belongs to.
-                        let runner = unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self)
-                        guard let provider = runner.providers[payload] else { return }
-                        // The provider runs before the write's access begins, so it may read the property.
-                        let value = provider(context)
-                        withExactCast(object, to: Object.self, isClass: runner.isClass) {
-                            $0[keyPath: runner.path] = value
-                        }
-                    },
-                    // Sound: the table releases a payload only through the work it belongs to.
-                    release: { work, payload in
-                        unsafeDowncast(work, to: KeyPathRunner<Object, Value>.self).providers.remove(payload)
-                    }
-                )
-            }
-            // Sound: the cache returns a runner of the type it was asked for.
-            return (
-                runner, unsafeDowncast(runner, to: KeyPathRunner<Object, Value>.self).providers.add(pending.provider)
-            )
+    /// The write of a key-path binding: assigns through the key path that `keyPath`
+    /// returns, through the property's setter (`didSet`, Observation, computed properties).
+    ///
+    /// `keyPath` is the caller's autoclosure. Inlined into the caller with the literal in
+    /// view, the optimiser propagates it into this closure and folds the key-path
+    /// application into a direct store or setter call (Docs/Benchmarks.md shows the
+    /// specialised code). A key path that is not a literal still works, through the
+    /// key-path runtime. Keep the key path's only use here a call of `keyPath`: a key-path
+    /// value with any other use (stored, returned, captured by a second closure) stays a
+    /// runtime key path.
+    @inlinable @inline(__always)
+    static func keyPathWrite<Object: AnyObject, Value>(
+        _ keyPath: @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>
+    ) -> @Sendable (Object, consuming Value) -> Void {
+        { object, value in
+            // Sound: `object` is the caller's borrowed argument, alive for the whole call (the
+            // ownership rule `_withUnsafeGuaranteedRef` documents); without it the key-path
+            // write retains and releases its root around the setter.
+            Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { $0[keyPath: keyPath()] = value }
         }
     }
 
-    /// A closure binding that writes through a setter closure (a computed or
-    /// Objective-C property, without the key-path runtime).
+    /// Adds a closure binding's provider and setter to the runner of its key path and
+    /// types in `runners` (made on first use); returns the runner and the binding's payload.
+    /// Called by the table, with the engine held, for the key path whose id is `keyID`.
     @inlinable
-    static func setter<Object: AnyObject, Value>(
-        _ path: ReferenceWritableKeyPath<Object, Value>,
-        _ setter: @escaping @Sendable (Object, consuming Value) -> Void,
-        _ provider: @escaping @Sendable (ThemeContext) -> Value
-    ) -> PendingBinding {
-        TypedPendingBinding(keyPath: path, setter: setter, provider: provider) { pending, runners, keyID in
-            // Sound: `install` is only ever called with the pending binding it belongs to.
-            let pending = unsafeDowncast(pending, to: TypedPendingBinding<Object, Value>.self)
-            let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(SetterRunner<Object, Value>.self)) {
-                SetterRunner<Object, Value>(
-                    path: pending.keyPath,
-                    body: { work, object, context, payload in
-                        // Sound: the table runs a body only with the work it belongs to.
-                        let runner = unsafeDowncast(work, to: SetterRunner<Object, Value>.self)
-                        guard let entry = runner.entries[payload] else { return }
-                        // One call, no closure around it: the provider's result goes straight
-                        // into the setter, which takes it (`consuming`: no copy of the value),
-                        // and the downcast `object` (the loop's borrowed argument) is passed
-                        // borrowed, with no retain.
-                        entry.setter(
-                            exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
-                    },
-                    // Sound: the table releases a payload only through the work it belongs to.
-                    release: { work, payload in
-                        unsafeDowncast(work, to: SetterRunner<Object, Value>.self).entries.remove(payload)
-                    }
-                )
-            }
-            guard let setter = pending.setter else {
-                preconditionFailure("ThemeKit: a setter binding without a setter")
-            }
-            // Sound: the cache returns a runner of the type it was asked for.
-            let typed = unsafeDowncast(runner, to: SetterRunner<Object, Value>.self)
-            return (runner, typed.entries.add(.init(provider: pending.provider, setter: setter)))
+    static func installSetter<Object: AnyObject, Value>(
+        _ runners: RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
+        setter: @escaping @Sendable (Object, consuming Value) -> Void,
+        provider: @escaping @Sendable (ThemeContext) -> Value
+    ) -> (runner: BindingWork, payload: Int32) {
+        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(SetterRunner<Object, Value>.self)) {
+            SetterRunner<Object, Value>(
+                path: path,
+                body: { work, object, context, payload in
+                    // Sound: the table runs a body only with the work it belongs to.
+                    let runner = unsafeDowncast(work, to: SetterRunner<Object, Value>.self)
+                    guard let entry = runner.entries[payload] else { return }
+                    // One call, no closure around it: the provider's result goes straight into
+                    // the setter, which takes it (`consuming`: no copy of the value), and the
+                    // downcast `object` (the loop's borrowed argument) is passed borrowed.
+                    entry.setter(exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
+                },
+                // Sound: the table releases a payload only through the work it belongs to.
+                release: { work, payload in
+                    unsafeDowncast(work, to: SetterRunner<Object, Value>.self).entries.remove(payload)
+                }
+            )
         }
+        // Sound: the cache returns a runner of the type it was asked for.
+        let typed = unsafeDowncast(runner, to: SetterRunner<Object, Value>.self)
+        return (runner, typed.entries.add(.init(provider: provider, setter: setter)))
+    }
+
+    /// `installSetter` for a provider that receives the object it themes.
+    @inlinable
+    static func installObjectSetter<Object: AnyObject, Value>(
+        _ runners: RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
+        setter: @escaping @Sendable (Object, consuming Value) -> Void,
+        provider: @escaping @Sendable (Object, ThemeContext) -> Value
+    ) -> (runner: BindingWork, payload: Int32) {
+        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(ObjectSetterRunner<Object, Value>.self)) {
+            ObjectSetterRunner<Object, Value>(
+                path: path,
+                body: { work, object, context, payload in
+                    // Sound: the table runs a body only with the work it belongs to.
+                    let runner = unsafeDowncast(work, to: ObjectSetterRunner<Object, Value>.self)
+                    guard let entry = runner.entries[payload] else { return }
+                    let typed = exactCast(object, to: Object.self, isClass: runner.isClass)
+                    entry.setter(typed, entry.provider(typed, context))
+                },
+                // Sound: the table releases a payload only through the work it belongs to.
+                release: { work, payload in
+                    unsafeDowncast(work, to: ObjectSetterRunner<Object, Value>.self).entries.remove(payload)
+                }
+            )
+        }
+        // Sound: the cache returns a runner of the type it was asked for.
+        let typed = unsafeDowncast(runner, to: ObjectSetterRunner<Object, Value>.self)
+        return (runner, typed.entries.add(.init(provider: provider, setter: setter)))
     }
 
     /// A `customize` closure.

@@ -40,14 +40,17 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     @inlinable
     public init(
-        _ keyPath: ReferenceWritableKeyPath<Object, Value>, _ provider: @escaping @Sendable (ThemeContext) -> Value
+        _ keyPath: @autoclosure @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>,
+        _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // Inlinable: the bodies are made here, for the caller's types (see `BindingBody`).
-        self.keyPath = keyPath
+        // Inlinable, with the key path as an autoclosure: the write is made here, from the
+        // caller's literal, and specialised into the property's setter (see
+        // `BindingBodies.keyPathWrite`); the identity comes from a separate call.
+        let identity = keyPath()
+        self.keyPath = identity
         template = SharedPropertyTemplate(
-            identity: keyPath,
-            makeBody: SharedPropertyTemplate.bodyMaker(
-                write: { (object: Object, value: Value) in object[keyPath: keyPath] = value }, provider: provider))
+            identity: identity,
+            makeBody: SharedPropertyTemplate.bodyMaker(write: BindingBodies.keyPathWrite(keyPath), provider: provider))
     }
 
     /// Creates a themed property that writes its value with `setter`, a closure that

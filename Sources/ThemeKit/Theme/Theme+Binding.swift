@@ -28,11 +28,44 @@ extension Theme {
     /// - Complexity: O(1) amortised, plus one run of `provider`.
     @inlinable
     public func bind<Object: AnyObject, Value>(
-        _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>, in node: ThemeNode? = nil,
-        _ provider: @escaping @Sendable (ThemeContext) -> Value
+        _ object: Object, _ keyPath: @autoclosure @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>,
+        in node: ThemeNode? = nil, _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
-        enqueue(object, .pending(BindingBodies.keyPath(keyPath, provider)), in: node)
+        // The key path is an autoclosure so that the write is made here, where the caller's
+        // literal is visible: each call of `keyPath()` is a fresh use of the literal, so the
+        // optimiser specialises the write closure into the property's setter (see
+        // `BindingBodies.keyPathWrite`); the identity comes from a separate call.
+        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath), in: node, provider)
+    }
+
+    /// Keeps `object[keyPath: keyPath]` equal to what `provider` returns for it: like
+    /// ``bind(_:_:in:_:)``, with the object handed to the provider, so the provider reads
+    /// the object's own state (a control's `isSelected`, a cell's model) without capturing
+    /// it — or its owner.
+    ///
+    /// A provider that captures `self` (a view controller, a cell) keeps it alive for as
+    /// long as the binding lives, and with it the views it owns: the bound object then
+    /// never goes, and neither does the binding. Read what you need from the object
+    /// passed in instead; call ``refresh(_:)`` when that state changes.
+    ///
+    /// ```swift
+    /// theme.bind(button, \.tintColor) { button, env in
+    ///     button.isSelected ? env[Palette.self].accent : env[Palette.self].text
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - object: The object to keep themed.
+    ///   - keyPath: The property to write.
+    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - provider: Computes the value from the object and the context; runs on the
+    ///     delivering thread.
+    /// - Complexity: O(1) amortised, plus one run of `provider`.
+    @inlinable
+    public func bind<Object: AnyObject, Value>(
+        _ object: Object, _ keyPath: @autoclosure @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>,
+        in node: ThemeNode? = nil, _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
+    ) {
+        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath), in: node, provider)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -60,14 +93,64 @@ extension Theme {
         set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // Inlinable: the binding's body is made here, for the caller's types (see `BindingBody`).
-        enqueue(object, .pending(BindingBodies.setter(keyPath, setter, provider)), in: node)
+        _bind(object, keyPath, set: setter, in: node, provider)
+    }
+
+    /// Adds a closure binding of `path` written by `setter`. Inlinable, so the runner's
+    /// body is made for the caller's types (see `BindingBody`), and the closures that add
+    /// the binding are not escaping: a binding added at once allocates nothing of its own.
+    @inlinable
+    func _bind<Object: AnyObject, Value>(
+        _ object: Object, _ path: ReferenceWritableKeyPath<Object, Value>,
+        set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode?,
+        _ provider: @escaping @Sendable (ThemeContext) -> Value
+    ) {
+        _checkOwnership(node)
+        core.bind(
+            object, node: node,
+            add: { table, slot in
+                table.addClosureBinding(path: path, slot: slot) { runners, keyID in
+                    BindingBodies.installSetter(runners, keyID: keyID, path: path, setter: setter, provider: provider)
+                }
+            },
+            queued: {
+                .pending(
+                    PendingBinding(path: path) { runners, keyID in
+                        BindingBodies.installSetter(
+                            runners, keyID: keyID, path: path, setter: setter, provider: provider)
+                    })
+            })
+    }
+
+    /// `_bind` for a provider that receives the object.
+    @inlinable
+    func _bind<Object: AnyObject, Value>(
+        _ object: Object, _ path: ReferenceWritableKeyPath<Object, Value>,
+        set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode?,
+        _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
+    ) {
+        _checkOwnership(node)
+        core.bind(
+            object, node: node,
+            add: { table, slot in
+                table.addClosureBinding(path: path, slot: slot) { runners, keyID in
+                    BindingBodies.installObjectSetter(
+                        runners, keyID: keyID, path: path, setter: setter, provider: provider)
+                }
+            },
+            queued: {
+                .pending(
+                    PendingBinding(path: path) { runners, keyID in
+                        BindingBodies.installObjectSetter(
+                            runners, keyID: keyID, path: path, setter: setter, provider: provider)
+                    })
+            })
     }
 
     /// Adds a binding: at once when nothing else is delivering, else in the next pass.
     @usableFromInline
     func enqueue(_ object: AnyObject, _ source: BindingSource, in node: ThemeNode?) {
-        checkOwnership(node)
+        _checkOwnership(node)
         core.bind(object, source, node: node)
     }
 
@@ -75,8 +158,13 @@ extension Theme {
     /// properties that are not key paths (control states, layers, attributed text).
     ///
     /// An object's `customize` closures run after its key-path providers, in the order
-    /// they were added. Without an `id` each call adds a closure; with one, a later
-    /// call with the same `id` replaces it (one closure per control state, say).
+    /// they were added. A later call with the same `id` replaces the closure; without an
+    /// `id`, a later call from the same place in the source (file, line and column)
+    /// replaces it, so a reused cell's `configure()` that customizes it on every call
+    /// keeps one closure. Pass distinct ids to add several closures from one place.
+    ///
+    /// The closure receives the object: read its state from there rather than capturing
+    /// it (or its owner), which would keep them alive as long as the binding.
     ///
     /// ```swift
     /// theme.customize(button, id: "titleColor.normal") { button, env in
@@ -85,15 +173,20 @@ extension Theme {
     /// ```
     /// - Parameters:
     ///   - object: The object to keep themed.
-    ///   - id: Names the closure, so customizing with the same id replaces it.
+    ///   - id: Names the closure, so customizing with the same id replaces it; `nil`
+    ///     names it by its place in the source.
     ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - fileID: The calling file (filled in by the compiler), naming a closure without `id`.
+    ///   - line: The calling line (filled in by the compiler).
+    ///   - column: The calling column (filled in by the compiler).
     ///   - body: Applies the theme to the object; runs on the delivering thread.
     @inlinable
     public func customize<Object: AnyObject>(
-        _ object: Object, id: String? = nil, in node: ThemeNode? = nil,
-        _ body: @escaping @Sendable (Object, ThemeContext) -> Void
+        _ object: Object, id: String? = nil, in node: ThemeNode? = nil, fileID: StaticString = #fileID,
+        line: UInt = #line, column: UInt = #column, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) {
-        enqueue(object, .work(BindingBodies.customize(id: id, body)), in: node)
+        let identity = id ?? "\(fileID):\(line):\(column)"
+        enqueue(object, .work(BindingBodies.customize(id: identity, body)), in: node)
     }
 
     /// Re-runs every provider and `customize` closure of `object` now (for a control
@@ -117,7 +210,7 @@ extension Theme {
     /// Moves a tracked object to `node`; its bindings re-run if the effective style
     /// or contrast there differs and they read it.
     public func attach<Object: AnyObject>(_ object: Object, to node: ThemeNode) {
-        checkOwnership(node)
+        _checkOwnership(node)
         core.mutate { $0.pending.operations.append(.attach(object: object, node: node)) }
     }
 
@@ -135,7 +228,8 @@ extension Theme {
     /// ``bindingCount`` does.
     public var trackedObjectCount: Int? { core.withEngine { core.table.liveObjectCount } }
 
-    private func checkOwnership(_ node: ThemeNode?) {
+    @usableFromInline
+    func _checkOwnership(_ node: ThemeNode?) {
         if let node {
             precondition(node.core === core, "ThemeKit: the node belongs to another Theme")
         }

@@ -72,7 +72,10 @@ extension ThemeCore {
             if !tree.isAlive(object.node) { problems.append("object \(slot) is attached to dead node \(object.node)") }
         }
         // Tree.
+        // The model's nodes match the engine's once the engine has applied every queued
+        // operation (a node released meanwhile is dead in the model, alive in the engine).
         let model = lock.withLock { self.model }
+        let comparesModel = model.pending.operations.isEmpty
         for (index, node) in tree.nodes.enumerated() where node.isAlive {
             let inheritedStyle = node.parent >= 0 ? tree.nodes[Int(node.parent)].style : deliveredStyle
             let inheritedContrast = node.parent >= 0 ? tree.nodes[Int(node.parent)].contrast : deliveredContrast
@@ -82,6 +85,7 @@ extension ThemeCore {
             if node.contrast != (node.overrideContrast ?? inheritedContrast) {
                 problems.append("node \(index) resolves contrast \(node.contrast)")
             }
+            guard comparesModel else { continue }
             guard index < model.nodes.count, model.nodes[index].isAlive else {
                 problems.append("node \(index) is alive in the engine only")
                 continue

@@ -45,7 +45,7 @@ public final class Theme: Sendable {
         case mainThread
     }
 
-    let core: ThemeCore
+    @usableFromInline let core: ThemeCore
 
     /// The root of this theme's node tree; objects bound without a node attach here.
     public let root: ThemeNode

@@ -187,29 +187,53 @@ extension ThemeCore {
         }
     }
 
-    /// Adds a binding. When nothing is queued and nobody delivers — a screen binding
-    /// its views one by one — it is added and run at once, without a full pass, and
-    /// anything the provider changes is delivered before this returns, as after any
-    /// pass; otherwise it is queued (inside a batch, or during a delivery).
+    /// Adds a binding made by `source`.
     func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
+        bind(object, node: node, add: { table, slot in table.addBinding(source, slot: slot) }, queued: { source })
+    }
+
+    /// Adds a binding and runs its first value, delivering nothing else.
+    ///
+    /// When no delivery runs, no batch holds other work and no operation waits, the
+    /// binding is added with `add` and run at once, without a pass: a screen binding its
+    /// views one by one. Values changed but not yet delivered (under main-thread
+    /// delivery, a change made on another thread) stay for the delivery that is
+    /// scheduled for them; the new binding runs against what was last delivered, and
+    /// that delivery re-runs it if it read what changed. Otherwise the binding is queued
+    /// (`queued` makes it: the only allocation of a closure binding) after the waiting
+    /// operations, keeping call order.
+    ///
+    /// A change the provider makes is delivered before this returns under synchronous
+    /// delivery, and scheduled on the main queue under main-thread delivery.
+    /// - Parameters:
+    ///   - add: Adds the binding to the table for the object in a slot; returns its index.
+    ///   - queued: Makes the binding as a value to queue.
+    @usableFromInline
+    func bind(
+        _ object: AnyObject, node: ThemeNode?, add: (BindingTable, Int32) -> Int32, queued: () -> BindingSource
+    ) {
         // Under main-thread delivery, a bind made elsewhere is queued for the main thread.
         let mayRunHere = delivery == .synchronous || MainQueue.isCurrent
         lock.lock()
-        guard mayRunHere, !model.isDelivering, model.batchDepth == 0, model.pending.isEmpty else {
-            if !model.isDelivering, model.batchDepth > 0, model.pending.operations.isEmpty {
-                addInBatch(object, source, node: node)
-                return
-            }
-            model.pending.operations.append(.bind(object: object, source: source, node: node))
-            unlockAfterMutation()
+        guard mayRunHere, !model.isDelivering, model.pending.operations.isEmpty else {
+            model.pending.operations.append(.bind(object: object, source: queued(), node: node))
+            unlockAfterCall()
+            return
+        }
+        if model.batchDepth > 0 {
+            addInBatch(object, node: node, add: add)
             return
         }
         model.isDelivering = true
-        // Usually the recorder already reads the current snapshot: then take no reference.
-        let snapshot = model.snapshot.map { self.recorder.reads($0) } == true ? nil : model.currentSnapshot()
+        // The recorder reads the delivered values: take the current snapshot only when
+        // nothing waits to be delivered, and then usually the recorder reads it already.
+        let snapshot: ValueSnapshot?
+        if !model.pending.isEmpty || model.snapshot.map({ self.recorder.reads($0) }) == true {
+            snapshot = nil
+        } else {
+            snapshot = model.currentSnapshot()
+        }
         lock.unlock()
-        // With nothing pending, the delivered appearance and the tree are current,
-        // so the binding (and, if it moved, its object) is all there is to run.
         beginPass(snapshot: snapshot)
         let (slot, isNew) = table.slot(for: object, node: node?.id ?? 0)
         if let node, !isNew, table.objects[Int(slot)].node != node.id {
@@ -217,30 +241,74 @@ extension ThemeCore {
             var direct = directScratch
             directScratch = []
             moveObject(slot: slot, to: node.id, direct: &direct)
-            direct.append((slot, table.addBinding(source, slot: slot), 0))
+            direct.append((slot, add(table, slot), 0))
             run(direct)
             direct.removeAll(keepingCapacity: true)
             directScratch = direct
         } else {
             // The common case: one new binding to run, on an object the caller holds.
             let hadNewBindings = table.objects[Int(slot)].hasNewBindings
-            let index = table.addBinding(source, slot: slot)
+            let index = add(table, slot)
             let nodeID = table.objects[Int(slot)].node
             table.runBinding(
                 object, slot: slot, index: Int(index), epoch: epoch,
                 context: recorder.context(style: tree.style(of: nodeID), contrast: tree.contrast(of: nodeID)),
                 othersAreNew: hadNewBindings)
         }
-        checkInvariantsIfEnabled(after: "a direct bind")
-        // Done, unless the provider queued work: then deliver it before returning.
         lock.lock()
-        if model.pending.isEmpty {
-            model.isDelivering = false
-            lock.unlock()
+        model.isDelivering = false
+        unlockAfterCall()
+    }
+
+    /// Adds a node under `parent` and returns its id, delivering nothing: the engine's
+    /// tree gets it at once when no delivery runs and no operation waits (a new node has
+    /// no objects, so nothing needs to run), else the operation is queued in call order.
+    func addNode(parent: Int32) -> Int32 {
+        lock.lock()
+        let id: Int32
+        let intent = NodeIntent(parent: parent, isAlive: true)
+        if let free = model.freeNodes.popLast() {
+            id = free
+            model.nodes[Int(free)] = intent
+        } else {
+            id = Int32(model.nodes.count)
+            model.nodes.append(intent)
+        }
+        model.addChild(id, to: parent)
+        guard !model.isDelivering, model.batchDepth == 0, model.pending.operations.isEmpty else {
+            model.pending.operations.append(.addNode(id, parent: parent))
+            unlockAfterCall()
+            return id
+        }
+        model.isDelivering = true
+        lock.unlock()
+        tree.add(id, parent: parent)
+        table.ensureNode(id)
+        lock.lock()
+        model.isDelivering = false
+        unlockAfterCall()
+        return id
+    }
+
+    /// Ends a call that must not deliver other work (`bind`, a node's creation), with
+    /// the lock held: under main-thread delivery, pending work is scheduled on the main
+    /// queue (if it is not already); under synchronous delivery it is delivered here, as
+    /// after any mutation (only what the call's own user code changed can be pending).
+    func unlockAfterCall() {
+        guard delivery == .mainThread else {
+            unlockAfterMutation()
             return
         }
+        var garbage: [AnyObject] = []
+        if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
+        var schedules = false
+        if !model.isDelivering, model.batchDepth == 0, !model.pending.isEmpty, !model.isMainDeliveryScheduled {
+            model.isMainDeliveryScheduled = true
+            schedules = true
+        }
         lock.unlock()
-        deliver()
+        garbage.removeAll()
+        if schedules { perform(.scheduleOnMain) }
     }
 
     /// Adds a binding inside a batch (the caller holds the lock, and nothing is queued
@@ -249,11 +317,11 @@ extension ThemeCore {
     /// means nothing made earlier in call order is still waiting, so the order in which
     /// the pass sees the work — these bindings first, then the queue — is call order.
     @inline(never)
-    private func addInBatch(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
+    private func addInBatch(_ object: AnyObject, node: ThemeNode?, add: (BindingTable, Int32) -> Int32) {
         model.isDelivering = true
         model.pending.hasBatchedBindings = true
         lock.unlock()
-        applyBind(object, source, node: node, direct: &batchedDirect)
+        applyBind(object, node: node, add: add, direct: &batchedDirect)
         lock.lock()
         model.isDelivering = false
         unlockAfterMutation()
@@ -265,7 +333,7 @@ extension ThemeCore {
     ) {
         switch consume operation {
         case .bind(let object, let source, let node):
-            applyBind(object, source, node: node, direct: &direct)
+            applyBind(object, node: node, add: { table, slot in table.addBinding(source, slot: slot) }, direct: &direct)
         case .unbind(let object, let keyPath):
             if let slot = table.existingSlot(for: object) { table.removeBinding(keyPath: keyPath, slot: slot) }
         case .unbindAll(let object):
@@ -299,13 +367,13 @@ extension ThemeCore {
 
     /// Tracks `object` (moving it to `node` if given) and adds the binding of `source`.
     private func applyBind(
-        _ object: AnyObject, _ source: BindingSource, node: ThemeNode?,
+        _ object: AnyObject, node: ThemeNode?, add: (BindingTable, Int32) -> Int32,
         direct: inout [(slot: Int32, index: Int32, mask: UInt64)]
     ) {
         let nodeID = node.map { $0.id }
         let (slot, isNew) = table.slot(for: object, node: nodeID ?? 0)
         if let nodeID, !isNew { moveObject(slot: slot, to: nodeID, direct: &direct) }
-        let index = table.addBinding(source, slot: slot)
+        let index = add(table, slot)
         direct.append((slot, index, 0))
     }
 

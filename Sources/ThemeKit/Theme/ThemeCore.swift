@@ -18,6 +18,7 @@ import Foundation
 // `batchedDirect` belong to the thread that set `model.isDelivering`, claimed and released
 // under `lock`: a pass's deliverer, or a `bind` inside a batch for the moment it takes.)
 // Sound: `model` is only touched under `lock`, the engine only by the one thread holding `isDelivering`.
+@usableFromInline
 final class ThemeCore: @unchecked Sendable {
     // Exclusivity is not checked at run time on these fields: `model` is only accessed
     // under `lock`, and no user code runs while the lock is held; the engine fields are

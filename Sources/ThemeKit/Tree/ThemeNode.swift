@@ -23,20 +23,7 @@ public final class ThemeNode: Sendable {
     public init(parent: ThemeNode) {
         core = parent.core
         let parentID = parent.id
-        id = core.mutate { model in
-            let id: Int32
-            let intent = NodeIntent(parent: parentID, isAlive: true)
-            if let free = model.freeNodes.popLast() {
-                id = free
-                model.nodes[Int(free)] = intent
-            } else {
-                id = Int32(model.nodes.count)
-                model.nodes.append(intent)
-            }
-            model.addChild(id, to: parentID)
-            model.pending.operations.append(.addNode(id, parent: parentID))
-            return id
-        }
+        id = core.addNode(parent: parentID)
     }
 
     init(rootOf core: ThemeCore) {

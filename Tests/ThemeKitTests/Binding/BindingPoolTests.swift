@@ -46,7 +46,7 @@ import ThemeKitTestSupport
         // 3 objects interleaved, so growing one object's block moves it past the others'.
         for round in 0..<40 {
             for (index, label) in labels.enumerated() {
-                theme.customize(label) { label, env in
+                theme.customize(label, id: "round \(round)") { label, env in
                     label.customized += 1
                     _ = env[Palette.self]
                     _ = round + index
