@@ -378,7 +378,7 @@ struct InputLoader {
         switch warning {
         case .clampedToSRGB, .duplicateKey: action = .kept
         case .duplicateAppearance, .duplicateColorSetName, .systemColorReference, .unsupportedColorSpace,
-            .unsupportedIdiom, .unsupportedAppearance, .unsupportedQualifier:
+            .unsupportedIdiom, .unsupportedAppearance, .unsupportedQualifier, .linkOutsideCatalog:
             action = .ignored
         case .missingAnyAppearance, .customStylesNotWritten: action = .dropped
         }

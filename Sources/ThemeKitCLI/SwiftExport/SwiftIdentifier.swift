@@ -1,3 +1,5 @@
+import ThemeKitTokens
+
 /// Turns token names into Swift identifiers, and values into Swift literals.
 enum SwiftIdentifier {
     /// Swift's reserved words; a property with one of these names is written in backticks.
@@ -94,9 +96,9 @@ enum SwiftIdentifier {
             case "\n": result += "\\n"
             case "\r": result += "\\r"
             case "\t": result += "\\t"
-            case _
-            where scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
-                || scalar.value == 0x2028 || scalar.value == 0x2029:
+            // Controls, line separators and bidi controls (U+202E would make the source read differently from
+            // what it compiles to, "Trojan Source"): written as \u{…}, which compiles to the same string.
+            case _ where TerminalText.needsEscape(scalar):
                 result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             default: result.unicodeScalars.append(scalar)
             }
@@ -104,13 +106,20 @@ enum SwiftIdentifier {
         return result + "\""
     }
 
-    /// Text safe inside a `///` comment: one line, control characters removed.
+    /// Text safe inside a `///` comment: one line, control characters replaced by spaces, bidi controls
+    /// shown as `\u{202E}` (so no comment can reorder the code around it).
     static func comment(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" ? " " : $0
-                }))
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                result += " "
+            } else if TerminalText.needsEscape(scalar) {
+                result += TerminalText.escaped(String(scalar))
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 
     /// A `Double` expression that reads back as exactly the same value.

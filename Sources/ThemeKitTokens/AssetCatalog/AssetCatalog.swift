@@ -92,12 +92,19 @@ public enum AssetCatalog {
         var contents = Contents(colors: [:])
         var sources: [String: String] = [:]
         var visited: Set<String> = []
-        try readFolder(url, namespace: "", into: &contents, sources: &sources, visited: &visited)
+        let root = url.resolvingSymlinksInPath().standardizedFileURL.path
+        try readFolder(url, root: root, namespace: "", into: &contents, sources: &sources, visited: &visited)
         return contents
     }
 
+    /// Whether `url`, symbolic links resolved, is `root` or inside it.
+    static func isInside(_ url: URL, root: String) -> Bool {
+        let path = url.resolvingSymlinksInPath().standardizedFileURL.path
+        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
     private static func readFolder(
-        _ folder: URL, namespace: String, into contents: inout Contents, sources: inout [String: String],
+        _ folder: URL, root: String, namespace: String, into contents: inout Contents, sources: inout [String: String],
         visited: inout Set<String>
     ) throws(AssetCatalogError) {
         // Symbolic links can make group folders contain themselves; visit each real folder once.
@@ -110,6 +117,12 @@ public enum AssetCatalog {
         }
         for child in names where !child.hasPrefix(".") {
             let url = folder.appendingPathComponent(child)
+            // A link out of the catalog (to /etc, to a huge file elsewhere) is never followed.
+            guard isInside(url, root: root) else {
+                contents.warnings.append(
+                    .linkOutsideCatalog(path: url.path, target: url.resolvingSymlinksInPath().path))
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue
             else { continue }
@@ -117,6 +130,11 @@ public enum AssetCatalog {
             if fileExtension == "colorset" {
                 let name = namespace + url.deletingPathExtension().lastPathComponent
                 let file = url.appendingPathComponent("Contents.json")
+                guard isInside(file, root: root) else {
+                    contents.warnings.append(
+                        .linkOutsideCatalog(path: file.path, target: file.resolvingSymlinksInPath().path))
+                    continue
+                }
                 let data = try readData(file)
                 var warnings: [AssetCatalogWarning] = []
                 let entry = try AssetCatalogColorSet(contentsJSON: data, path: file.path, warnings: &warnings)
@@ -133,8 +151,10 @@ public enum AssetCatalog {
                 contents.colors[name] = colorSet
             } else if fileExtension.isEmpty {
                 let prefix =
-                    try providesNamespace(url, warnings: &contents.warnings) ? namespace + child + "/" : namespace
-                try readFolder(url, namespace: prefix, into: &contents, sources: &sources, visited: &visited)
+                    try providesNamespace(url, root: root, warnings: &contents.warnings)
+                    ? namespace + child + "/" : namespace
+                try readFolder(
+                    url, root: root, namespace: prefix, into: &contents, sources: &sources, visited: &visited)
             }
         }
     }
@@ -144,20 +164,42 @@ public enum AssetCatalog {
         .object(["info": AssetCatalogColorSet.info, "properties": .object(["provides-namespace": true])]))
 
     /// Whether a group folder's `Contents.json` has `"properties" : {"provides-namespace" : true}`.
-    private static func providesNamespace(_ folder: URL, warnings: inout [AssetCatalogWarning])
+    private static func providesNamespace(_ folder: URL, root: String, warnings: inout [AssetCatalogWarning])
         throws(AssetCatalogError) -> Bool
     {
         let file = folder.appendingPathComponent("Contents.json")
         guard FileManager.default.fileExists(atPath: file.path) else { return false }
+        guard isInside(file, root: root) else {
+            warnings.append(.linkOutsideCatalog(path: file.path, target: file.resolvingSymlinksInPath().path))
+            return false
+        }
         let root = try ContentsJSON.read(try readData(file), path: file.path, warnings: &warnings)
         return root["properties"]?["provides-namespace"] == .bool(true)
     }
 
+    /// Reads a `Contents.json`, checking first (without opening it) that it is a regular file within
+    /// ``JSONLimits/default``'s document size, so a 500 MB file or a FIFO is refused before any byte is read.
     private static func readData(_ file: URL) throws(AssetCatalogError) -> Data {
+        let limit = JSONLimits.default.maxDocumentBytes
+        let attributes: [FileAttributeKey: Any]
         do {
-            return try Data(contentsOf: file)
+            attributes = try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
         } catch {
             throw .readFailed(path: file.path, reason: error.localizedDescription)
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw .readFailed(path: file.path, reason: "it is not a regular file")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= limit else {
+            throw .readFailed(path: file.path, reason: "it is \(size) bytes, more than the \(limit)-byte limit")
+        }
+        do {
+            // Bounded too: a file that grew since it was checked is still read no further than the limit.
+            return try FileLoading.read(file, limit: limit)
+        } catch {
+            if case .unreadableFile(_, let reason) = error { throw .readFailed(path: file.path, reason: reason) }
+            throw .readFailed(path: file.path, reason: error.description)
         }
     }
 

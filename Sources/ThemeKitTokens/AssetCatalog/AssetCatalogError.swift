@@ -71,6 +71,9 @@ public enum AssetCatalogWarning: Hashable, Sendable, CustomStringConvertible {
     /// A `Contents.json` repeats `key` within one object; `jsonPath` is the repeated member
     /// (`$.colors[0].idiom`). The last value was used.
     case duplicateKey(path: String, jsonPath: String, key: String)
+    /// A symbolic link in the catalog leads outside it (to `target`); it was not followed, so nothing
+    /// outside the catalog folder is ever read.
+    case linkOutsideCatalog(path: String, target: String)
 
     /// A sentence naming the file and what was skipped or changed.
     public var description: String {
@@ -99,6 +102,8 @@ public enum AssetCatalogWarning: Hashable, Sendable, CustomStringConvertible {
             return "Colour set '\(name)' has custom styles (\(list)) that Xcode cannot express; they were not written"
         case .duplicateKey(let path, let jsonPath, let key):
             return "'\(path)' \(jsonPath) repeats the key '\(key)' in the same object; the last value was used"
+        case .linkOutsideCatalog(let path, let target):
+            return "'\(path)' is a symbolic link to '\(target)', outside the catalog; skipped"
         }
     }
 }

@@ -41,6 +41,14 @@ import Testing
         #expect(SwiftIdentifier.stringLiteral("\\(x)") == #""\\(x)""#)
     }
 
+    @Test("bidi controls are escaped in string literals and shown visibly in comments (no Trojan Source)")
+    func bidiControls() {
+        let text = "a\u{202E}b\u{2066}c\u{200F}d\u{061C}"
+        #expect(SwiftIdentifier.stringLiteral(text) == #""a\u{202E}b\u{2066}c\u{200F}d\u{61C}""#)
+        #expect(SwiftIdentifier.comment(text) == #"a\u{202E}b\u{2066}c\u{200F}d\u{61C}"#)
+        #expect(SwiftIdentifier.comment("x\ny\u{7}") == "x y ")
+    }
+
     @Test("numbers are written so that they read back exactly")
     func numbers() {
         #expect(SwiftIdentifier.number(4) == "4")
