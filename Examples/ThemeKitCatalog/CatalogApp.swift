@@ -4,8 +4,9 @@ import ThemeKitTokens
 
 /// ThemeKit's iOS catalog: SwiftUI screens and one hosted UIKit screen over one theme.
 ///
-/// Add `Examples/Packs/ocean.json` and `ember.json` to the app target's resources; the app also loads a
-/// pack from any URL.
+/// Run it in Xcode as README.md, "The example app (iOS, in Xcode)", says: a new iOS App project, this
+/// checkout added as a local package, these six files and `Examples/Packs/ocean.json` and `ember.json`
+/// (resources of the app target) dragged in. The app also loads a pack from any URL.
 @main @MainActor
 struct CatalogApp: App {
     @StateObject private var model = CatalogModel()
