@@ -42,9 +42,12 @@ enum IssueFormatting {
         return .object(object)
     }
 
-    /// Whether the issue says a token was left out or replaced, which `validate` counts as an error by default.
+    /// Whether `validate` counts the issue as an error by default: a token left out or replaced, or a key
+    /// repeated in one object (the last value kept). `ThemePackLoader`'s default decoder is strict and refuses
+    /// a repeated key, so a pack that `validate` passes must not carry one.
     static func losesToken(_ issue: ThemePackIssue) -> Bool {
         issue.action == .dropped || issue.action == .replacedWithBase
+            || (issue.code == .duplicateKey && issue.action == .kept)
     }
 
     /// The issue as an error that keeps its action: what `validate` makes of a token left out or replaced.
