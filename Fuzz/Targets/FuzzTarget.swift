@@ -272,9 +272,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     static func checkColorSpace(_ data: Data) -> [String] {
         guard let value = jsonText(data) else { return [] }
         var (results, violations) = importBoth(#"{"c": {"$type": "color", "$value": \#(value)}}"#, studio: false)
-        // A colour strict accepts is inside sRGB (nothing out of range, nothing gamut-mapped), so every space
-        // converts it there and back unchanged.
+        // The sRGB value (or fallback) of a colour strict accepts is in sRGB, so every space converts it there
+        // and back unchanged; a wide-gamut colour is handed to platforms in Display P3.
         if let color = results[.strict]?.pack.colors["c"]?.light {
+            if (color.displayP3 != nil) != (color.platformComponents.space == .displayP3) {
+                violations.append("\(color.hex) has a Display P3 value but is handed over as sRGB, or the reverse")
+            }
             let rgb = [color.red, color.green, color.blue]
             for space in ColorSpace.allCases {
                 let back = space.convert(ColorSpace.srgb.convert(rgb, to: space), to: .srgb)

@@ -6,14 +6,19 @@
     #endif
 
     extension Color {
-        /// The colour of a theme colour: its sRGB components and opacity.
+        /// The colour of a theme colour: Display P3 for a wide-gamut colour (``ThemeKitTokens/ThemeColor/displayP3``),
+        /// its sRGB components otherwise, and its opacity (``ThemeKitTokens/ThemeColor/platformComponents``).
         ///
         /// ```swift
         /// Text("Hi").foregroundColor(Color(palette.text))
         /// ```
         /// - Parameter color: The theme colour.
         public init(_ color: ThemeColor) {
-            self.init(.sRGB, red: color.red, green: color.green, blue: color.blue, opacity: color.alpha)
+            // ThemeKitTokens decides the space: Display P3 for a wide-gamut colour, sRGB otherwise.
+            let components = color.platformComponents
+            let space: Color.RGBColorSpace = components.space == .displayP3 ? .displayP3 : .sRGB
+            self.init(
+                space, red: components.red, green: components.green, blue: components.blue, opacity: components.alpha)
         }
     }
 

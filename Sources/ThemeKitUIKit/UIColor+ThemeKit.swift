@@ -3,14 +3,24 @@
     import UIKit
 
     extension UIColor {
-        /// The colour of a theme colour: its sRGB components and alpha.
+        /// The colour of a theme colour: Display P3 for a wide-gamut colour (``ThemeKitTokens/ThemeColor/displayP3``),
+        /// its sRGB components otherwise, and its alpha (``ThemeKitTokens/ThemeColor/platformComponents``).
         ///
         /// ```swift
         /// label.textColor = UIColor(palette.text)
         /// ```
         /// - Parameter color: The theme colour.
         public convenience init(_ color: ThemeColor) {
-            self.init(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+            // ThemeKitTokens decides the space: Display P3 for a wide-gamut colour, sRGB otherwise.
+            let components = color.platformComponents
+            switch components.space {
+            case .displayP3:
+                self.init(
+                    displayP3Red: components.red, green: components.green, blue: components.blue,
+                    alpha: components.alpha)
+            case .sRGB:
+                self.init(red: components.red, green: components.green, blue: components.blue, alpha: components.alpha)
+            }
         }
 
         /// A dynamic colour that UIKit resolves from a colour set for each trait collection: by its

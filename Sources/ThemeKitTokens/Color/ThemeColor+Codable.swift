@@ -1,6 +1,6 @@
 extension ThemeColor: Codable {
     private enum CodingKeys: String, CodingKey {
-        case red, green, blue, alpha
+        case red, green, blue, alpha, displayP3
     }
 
     /// Decodes a colour from a hex string (`"#0055FF"`, any form ``init(hex:)`` accepts) or from an
@@ -27,6 +27,13 @@ extension ThemeColor: Codable {
             blue: try container.decode(Double.self, forKey: .blue),
             alpha: try container.decodeIfPresent(Double.self, forKey: .alpha) ?? 1
         )
+        if let p3 = try container.decodeIfPresent([Double].self, forKey: .displayP3) {
+            guard p3.count == 3 else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .displayP3, in: container, debugDescription: "displayP3 must be three components")
+            }
+            displayP3 = DisplayP3Components(red: p3[0], green: p3[1], blue: p3[2])
+        }
     }
 
     /// Encodes the colour as its ``hex`` string when that is lossless, otherwise as a component object.
@@ -36,7 +43,7 @@ extension ThemeColor: Codable {
     /// of ``interpolated(to:fraction:in:)``) is written as `{"red":…,"green":…,"blue":…,"alpha":…}` so that
     /// decoding gives back exactly the same value.
     public func encode(to encoder: any Encoder) throws {
-        if isByteExact {
+        if isByteExact, displayP3 == nil {
             var container = encoder.singleValueContainer()
             try container.encode(hex)
         } else {
@@ -45,6 +52,9 @@ extension ThemeColor: Codable {
             try container.encode(green, forKey: .green)
             try container.encode(blue, forKey: .blue)
             try container.encode(alpha, forKey: .alpha)
+            if let displayP3 {
+                try container.encode([displayP3.red, displayP3.green, displayP3.blue], forKey: .displayP3)
+            }
         }
     }
 

@@ -12,12 +12,34 @@
 ///
 /// `description` is the colour's ``hex`` string.
 public struct ThemeColor: Hashable, Sendable, CustomStringConvertible {
-    /// The red component, gamma-encoded sRGB in `0...1`. Setting it clamps like the initialiser.
-    public var red: Double { didSet { red = Self.clamped(red) } }
-    /// The green component, gamma-encoded sRGB in `0...1`. Setting it clamps like the initialiser.
-    public var green: Double { didSet { green = Self.clamped(green) } }
-    /// The blue component, gamma-encoded sRGB in `0...1`. Setting it clamps like the initialiser.
-    public var blue: Double { didSet { blue = Self.clamped(blue) } }
+    /// The red component, gamma-encoded sRGB in `0...1`. Setting it clamps like the initialiser, and drops
+    /// ``displayP3`` (the colour is no longer that P3 colour).
+    public var red: Double {
+        didSet {
+            red = Self.clamped(red)
+            displayP3 = nil
+        }
+    }
+    /// The green component, gamma-encoded sRGB in `0...1`. Setting it clamps like the initialiser, and drops
+    /// ``displayP3``.
+    public var green: Double {
+        didSet {
+            green = Self.clamped(green)
+            displayP3 = nil
+        }
+    }
+    /// The blue component, gamma-encoded sRGB in `0...1`. Setting it clamps like the initialiser, and drops
+    /// ``displayP3``.
+    public var blue: Double {
+        didSet {
+            blue = Self.clamped(blue)
+            displayP3 = nil
+        }
+    }
+    /// The colour in Display P3 when it lies outside sRGB (a wide-gamut colour read from DTCG, or made with
+    /// ``init(displayP3:alpha:)``); `nil` for an sRGB colour. The sRGB components are then its gamut-mapped
+    /// fallback. Adapters use ``platformComponents`` to choose between them.
+    public var displayP3: DisplayP3Components?
     /// The opacity in `0...1` (1 is opaque), not premultiplied into the colour components.
     public var alpha: Double { didSet { alpha = Self.clamped(alpha) } }
 

@@ -142,6 +142,15 @@ public struct DTCGExporter: Sendable {
     }
 
     static func colorValue(_ color: ThemeColor) -> JSONNode {
+        if let p3 = color.displayP3 {
+            // A wide-gamut colour is written in Display P3, its sRGB fallback as the hex.
+            var object: JSONObject = [
+                "colorSpace": "display-p3", "components": [.number(p3.red), .number(p3.green), .number(p3.blue)],
+            ]
+            if color.alpha != 1 { object["alpha"] = .number(color.alpha) }
+            object["hex"] = .string(ThemeColor(red: color.red, green: color.green, blue: color.blue).hex.lowercased())
+            return .object(object)
+        }
         var object: JSONObject = [
             "colorSpace": "srgb", "components": [.number(color.red), .number(color.green), .number(color.blue)],
         ]

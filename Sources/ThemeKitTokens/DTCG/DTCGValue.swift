@@ -116,8 +116,9 @@ enum DTCGLiteral {
 
     /// A 2025.10 colour object in any of the 14 spaces (``ColorSpace``), converted to sRGB.
     ///
-    /// Components outside their space's range are reported one by one; a colour outside the sRGB gamut is
-    /// gamut-mapped with CSS Color 4's algorithm (never clipped) and reported; the `hex` field (6 or 8
+    /// Components outside their space's range are reported one by one; a colour outside the sRGB gamut keeps
+    /// its Display P3 value (``ThemeColor/displayP3``) with an sRGB fallback gamut-mapped by CSS Color 4's
+    /// algorithm (never clipped), and one outside P3 too is mapped into P3 and reported; the `hex` field (6 or 8
     /// digits) is the fallback for a space that is not known and is checked against the components otherwise.
     static func structuredColor(_ object: JSONObject, notes: inout [Failure]) throws(Failure) -> ThemeColor {
         for key in object.keys where !["colorSpace", "components", "alpha", "hex"].contains(key) {
@@ -202,15 +203,24 @@ enum DTCGLiteral {
                     code: .outOfRange))
         }
         let mapped = GamutMapping.map(components, from: space, into: .srgb)
-        let color = ThemeColor(
+        var color = ThemeColor(
             red: mapped.components[0], green: mapped.components[1], blue: mapped.components[2], alpha: alpha)
         if mapped.wasOutside {
-            notes.append(
-                Failure(
-                    suffix: "$value",
-                    reason: "the \(space.rawValue) colour is outside the sRGB gamut; it is gamut-mapped to "
-                        + "\(color.hex) (CSS Color 4), not clipped",
-                    code: .outOfRange))
+            // Wide gamut kept: the colour is carried in Display P3 (gamut-mapped into P3 only when it is
+            // outside P3 too), with its sRGB fallback gamut-mapped from that P3 colour, so a pack exported
+            // as DTCG reads back identical.
+            let p3 = GamutMapping.map(components, from: space, into: .displayP3)
+            color = ThemeColor(
+                displayP3: DisplayP3Components(red: p3.components[0], green: p3.components[1], blue: p3.components[2]),
+                alpha: alpha)
+            if p3.wasOutside {
+                notes.append(
+                    Failure(
+                        suffix: "$value",
+                        reason: "the \(space.rawValue) colour is outside the Display P3 gamut; it is gamut-mapped "
+                            + "(CSS Color 4, not clipped) into Display P3 and to \(color.hex) in sRGB",
+                        code: .outOfRange))
+            }
         } else if let hexColor,
             !ThemeColor(red: hexColor.red, green: hexColor.green, blue: hexColor.blue).isApproximatelyEqual(
                 to: ThemeColor(red: color.red, green: color.green, blue: color.blue), tolerance: 1.0 / 255)

@@ -282,7 +282,8 @@ struct PackDecoding {
         return result
     }
 
-    /// A colour: a hex string, or `{red, green, blue, alpha?}` with components in 0…1.
+    /// A colour: a hex string, or `{red, green, blue, alpha?, displayP3?}` with components in 0…1; `displayP3`
+    /// is the wide-gamut colour (three Display P3 components) of which the sRGB components are the fallback.
     static func color(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> ThemeColor? {
         switch value {
         case .string(let text):
@@ -295,8 +296,31 @@ struct PackDecoding {
         case .object(let object):
             var components: [String: Double] = [:]
             var valid = true
+            var displayP3: DisplayP3Components?
             for member in object.members {
                 let memberPath = path.appending(member.key)
+                if member.key == "displayP3" {
+                    guard case .array(let items) = member.value, items.count == 3 else {
+                        problems.error(memberPath, "displayP3 must be an array of three numbers", .wrongType)
+                        valid = false
+                        continue
+                    }
+                    let numbers = items.compactMap(\.numberValue)
+                    guard numbers.count == 3 else {
+                        problems.error(memberPath, "displayP3 must be an array of three numbers", .wrongType)
+                        valid = false
+                        continue
+                    }
+                    if let reason = numbers.lazy.compactMap({ PackRules.componentProblem($0, name: "displayP3") })
+                        .first
+                    {
+                        problems.error(memberPath, reason, numbers.allSatisfy(\.isFinite) ? .outOfRange : .notFinite)
+                        valid = false
+                        continue
+                    }
+                    displayP3 = DisplayP3Components(red: numbers[0], green: numbers[1], blue: numbers[2])
+                    continue
+                }
                 guard ["red", "green", "blue", "alpha"].contains(member.key) else {
                     problems.ignore(
                         memberPath, "\(JSONWriter.quoted(member.key)) is not a colour component", .unknownKey)
@@ -321,7 +345,9 @@ struct PackDecoding {
             }
             guard valid, let red = components["red"], let green = components["green"], let blue = components["blue"]
             else { return nil }
-            return ThemeColor(red: red, green: green, blue: blue, alpha: components["alpha"] ?? 1)
+            var color = ThemeColor(red: red, green: green, blue: blue, alpha: components["alpha"] ?? 1)
+            color.displayP3 = displayP3
+            return color
         default:
             problems.error(
                 path, "a colour must be a hex string such as \"#0055FF\", not \(value.kindDescription)", .wrongType)

@@ -61,11 +61,15 @@ public struct ThemePackEncoder: Sendable {
     }
 
     static func color(_ color: ThemeColor) -> JSONNode {
-        if color.isByteExact { return .string(color.hex) }
-        return .object([
+        if color.isByteExact, color.displayP3 == nil { return .string(color.hex) }
+        var object: JSONObject = [
             "red": .number(color.red), "green": .number(color.green), "blue": .number(color.blue),
             "alpha": .number(color.alpha),
-        ])
+        ]
+        if let p3 = color.displayP3 {
+            object["displayP3"] = .array([.number(p3.red), .number(p3.green), .number(p3.blue)])
+        }
+        return .object(object)
     }
 
     static func colorSet(_ set: ColorSet) -> JSONNode {

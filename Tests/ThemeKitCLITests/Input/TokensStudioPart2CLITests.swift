@@ -40,7 +40,7 @@ import ThemeKitTokens
         arguments: [String](
             arrayLiteral:
                 ##"{"c": {"value": "rgba({b},{o})", "type": "color"}, "b": {"value": "#000", "type": "color"}, "o": {"value": "{missing}", "type": "opacity"}}"##,
-            #"{"c": {"$type": "color", "$value": {"colorSpace": "display-p3", "components": [1, 0, 0]}}}"#,
+            #"{"c": {"$type": "color", "$value": {"colorSpace": "rec2020", "components": [1, 0, 0]}}}"#,
             #"{"c": {"$type": "color", "$value": "rgb(300,-5,0)"}}"#,
             #"{"c": {"$type": "color", "$value": "hsl(0 100% 150%)"}}"#,
             #"{"c": {"$type": "color", "$value": {"colorSpace": "srgb", "components": [0.5, -0.2, 1.5]}}}"#

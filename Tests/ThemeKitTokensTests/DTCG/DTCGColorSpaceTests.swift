@@ -34,19 +34,50 @@ private func importColor(_ value: String, policy: DecodingPolicy = .lenient) thr
         #expect(result.pack.colors["c"]?.light.hex == "#FF000080")
     }
 
-    @Test("a Display P3 colour outside sRGB is gamut-mapped (lightness kept), not clipped, and reported")
-    func displayP3IsGamutMapped() throws {
-        let result = try importColor(#"{"colorSpace": "display-p3", "components": [1, 0, 0]}"#)
+    @Test("a Display P3 colour is kept as P3, with an sRGB fallback gamut-mapped (lightness kept), not clipped")
+    func displayP3IsKept() throws {
+        let result = try importColor(#"{"colorSpace": "display-p3", "components": [1, 0, 0]}"#, policy: .strict)
         let color = try #require(result.pack.colors["c"]?.light)
+        #expect(color.displayP3 == DisplayP3Components(red: 1, green: 0, blue: 0))
+        #expect(color.platformComponents.space == .displayP3)
         #expect(color.hex != "#FF0000")
         let mappedL = OKLabColor(color).lightness
         let originL = ColorSpace.displayP3.convert([1, 0, 0], to: .oklch)[0]
         // CSS Color 4 keeps lightness and hue, then clips within one JND (deltaEOK 0.02).
         #expect(abs(mappedL - originL) < 0.02)
-        #expect(result.warnings.contains { $0.reason.contains("outside the sRGB gamut") })
-        #expect(throws: ThemePackError.self) {
-            _ = try importColor(#"{"colorSpace": "display-p3", "components": [1, 0, 0]}"#, policy: .strict)
-        }
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test("a colour outside Display P3 too is gamut-mapped into P3 and reported, an error under strict")
+    func outsideP3IsReported() throws {
+        let value = #"{"colorSpace": "rec2020", "components": [1, 0, 0]}"#
+        let result = try importColor(value)
+        let color = try #require(result.pack.colors["c"]?.light)
+        #expect(color.displayP3 != nil)
+        #expect(result.warnings.contains { $0.reason.contains("outside the Display P3 gamut") })
+        #expect(throws: ThemePackError.self) { _ = try importColor(value, policy: .strict) }
+    }
+
+    @Test("an sRGB colour is handed to the platform as sRGB")
+    func srgbPlatformComponents() throws {
+        let components = try ThemeColor(hex: "#336699").platformComponents
+        #expect(components.space == .sRGB)
+        #expect(components.red == 0x33 / 255.0)
+    }
+
+    @Test("a wide-gamut colour survives the pack encoder and decoder, and DTCG export and import")
+    func wideGamutRoundTrips() throws {
+        let imported = try importColor(
+            #"{"colorSpace": "oklch", "components": [0.7, 0.2, 150], "alpha": 0.5}"#, policy: .strict)
+        let pack = imported.pack
+        #expect(pack.colors["c"]?.light.displayP3 != nil)
+        let encoded = ThemePackEncoder().encode(pack)
+        #expect(String(decoding: encoded, as: UTF8.self).contains("displayP3"))
+        #expect(try ThemePackDecoder(policy: .strict).decode(encoded).pack == pack)
+        let exported = try DTCGExporter().data(for: pack)
+        let again = try DTCGImporter(policy: .strict).pack(
+            document: DTCGDocument(data: exported), id: pack.id, name: pack.name)
+        #expect(again.pack == pack)
     }
 
     @Test("each out-of-range component is reported, and is an error under strict")

@@ -161,7 +161,7 @@ import ThemeKitTokens
         #expect(set.resolved["t"] == nil)
     }
 
-    @Test("notes a 3-digit or mismatched hex field, or a colour outside sRGB, but keeps the components")
+    @Test("notes a 3-digit or mismatched hex field but keeps the components; a P3 colour is kept as P3")
     func notesHexProblems() throws {
         let set = try set(
             """
@@ -173,13 +173,17 @@ import ThemeKitTokens
         #expect(
             problems(set) == [
                 "c.short.$value.hex": .invalidColor, "c.wrong.$value.hex": .invalidColor,
-                "c.p3.$value": .outOfRange,
             ])
         #expect(set.resolved["c.short"]?.value == .color(hex("#FFFFFF")))
         #expect(set.resolved["c.wrong"]?.value == .color(hex("#FF0000")))
-        // Display P3 red is read from its components and gamut-mapped, not taken from the clipped hex.
-        #expect(set.resolved["c.p3"]?.value != .color(hex("#FF0000")))
-        #expect(set.problems.first { $0.path == "c.p3.$value" }?.alwaysWarning == false)
+        // Display P3 red is read from its components and kept as P3; its sRGB fallback is gamut-mapped, not
+        // taken from the clipped hex.
+        guard case .color(let p3)? = set.resolved["c.p3"]?.value else {
+            Issue.record("c.p3 is not a colour")
+            return
+        }
+        #expect(p3.displayP3 == DisplayP3Components(red: 1, green: 0, blue: 0))
+        #expect(p3.hex != "#FF0000")
     }
 
     @Test("an unknown $type is a warning and the value is kept")
