@@ -1,6 +1,7 @@
 import SwiftUI
 import ThemeKitSwiftUI
 import ThemeKitTokens
+import ThemeKitUIKit
 
 /// ThemeKit's iOS catalog: SwiftUI screens and one hosted UIKit screen over one theme.
 ///
@@ -14,8 +15,8 @@ struct CatalogApp: App {
     var body: some Scene {
         WindowGroup {
             ContentView(model: model)
-                .background(WindowBridgeAttacher(theme: model.theme))
                 .theme(model.theme)
+                .themeWindow(model.theme)
         }
     }
 }

@@ -35,9 +35,8 @@ struct ContentView: View {
                     SwatchGrid()
                 }
                 Section(header: Text("Forced dark")) {
-                    SwatchGrid()
-                        .padding()
-                        .background(appearance.color(colors.colors["background"], baseStyles: colors.styles))
+                    // The background is resolved inside the override (in ForcedSwatches), for its style.
+                    ForcedSwatches()
                         .themeOverride(style: .dark)
                 }
                 Section(header: Text("More")) {
@@ -50,42 +49,44 @@ struct ContentView: View {
     }
 }
 
-/// Style and contrast: follow the system, or force one.
+/// The swatches on the pack's background, both resolved in the scope this view is drawn in.
+struct ForcedSwatches: View {
+    @ThemeValue(ThemePackColors.self) private var colors
+    @ThemeAppearance private var appearance
+
+    var body: some View {
+        SwatchGrid()
+            .padding()
+            .background(appearance.color(colors.colors["background"], baseStyles: colors.styles))
+    }
+}
+
+/// Style and contrast: follow the system, or force one. `followsSystem` and `followsSystemContrast`
+/// are read from the theme (observable), not kept in a copy.
 struct AppearanceControls: View {
     let customStyles: [ThemeStyle]
     @Environment(\.theme) private var theme
     @ThemeAppearance private var appearance
-    @State private var followsSystem = true
-    @State private var followsSystemContrast = true
 
     var body: some View {
         Section(header: Text("Appearance: \(appearance.style.rawValue), \(appearance.contrast.rawValue)")) {
-            Toggle("Follow the system", isOn: binding($followsSystem) { theme.followsSystem = $0 })
-            if !followsSystem {
+            Toggle(
+                "Follow the system", isOn: Binding(get: { appearance.followsSystem }, set: { theme.followsSystem = $0 })
+            )
+            if !appearance.followsSystem {
                 ForEach([ThemeStyle.light, .dark] + customStyles, id: \.self) { style in
                     Button(style.rawValue) { theme.style = style }
                 }
             }
-            Toggle("System contrast", isOn: binding($followsSystemContrast) { theme.followsSystemContrast = $0 })
-            if !followsSystemContrast {
+            Toggle(
+                "System contrast",
+                isOn: Binding(get: { appearance.followsSystemContrast }, set: { theme.followsSystemContrast = $0 }))
+            if !appearance.followsSystemContrast {
                 ForEach(ThemeContrast.allCases, id: \.self) { contrast in
                     Button(contrast.rawValue) { theme.contrast = contrast }
                 }
             }
         }
-        .onAppear {
-            followsSystem = theme.followsSystem
-            followsSystemContrast = theme.followsSystemContrast
-        }
-    }
-
-    private func binding(_ state: Binding<Bool>, _ apply: @escaping (Bool) -> Void) -> Binding<Bool> {
-        Binding(
-            get: { state.wrappedValue },
-            set: {
-                state.wrappedValue = $0
-                apply($0)
-            })
     }
 }
 

@@ -123,34 +123,3 @@ final class CardView: UIView, ThemeApplying {
         label.text = "Card in \(env.style.rawValue), \(env.contrast.rawValue) contrast"
     }
 }
-
-/// Attaches the theme's window bridge to the window the SwiftUI hierarchy is shown in: the window's
-/// chrome follows a forced style, system changes are forwarded, later switches cross-fade.
-struct WindowBridgeAttacher: UIViewRepresentable {
-    let theme: Theme
-
-    func makeUIView(context: Context) -> WindowFinderView {
-        WindowFinderView(theme: theme)
-    }
-
-    func updateUIView(_ view: WindowFinderView, context: Context) {}
-}
-
-/// A zero-size view that attaches a theme to its window once it is in one.
-final class WindowFinderView: UIView {
-    private let theme: Theme
-
-    init(theme: Theme) {
-        self.theme = theme
-        super.init(frame: .zero)
-        isUserInteractionEnabled = false
-    }
-
-    @available(*, unavailable)
-    required init?(coder: NSCoder) { fatalError("WindowFinderView is created in code") }
-
-    override func didMoveToWindow() {
-        super.didMoveToWindow()
-        if let window { theme.attach(to: window) }
-    }
-}

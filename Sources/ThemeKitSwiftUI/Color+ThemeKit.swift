@@ -25,20 +25,20 @@
     #if os(iOS) || os(tvOS) || os(visionOS)
         extension Color {
             /// A colour that SwiftUI resolves from a colour set wherever it is drawn: by the environment's
-            /// `colorScheme` and `colorSchemeContrast`, and by the style of the theme installed with
-            /// ``SwiftUI/View/theme(_:)`` where that style is a custom one drawn in the environment's scheme
-            /// (see `ColorSet.resolved(in:contrast:themeStyle:baseStyles:)`).
+            /// `colorScheme` and `colorSchemeContrast`, within the theme scope there
+            /// (`ColorSet.resolved(in:platformContrast:scope:)`): the theme's custom style where it is drawn
+            /// in the environment's scheme, and a contrast chosen in the app or forced on the subtree.
             ///
             /// ```swift
-            /// Rectangle().fill(Color(colors.colors["background"]!))
+            /// Rectangle().fill(Color(colors.colors["background"] ?? ColorSet(ThemeColor(red: 1, green: 1, blue: 1))))
             /// ```
             ///
-            /// A system appearance change, or a subtree forced with
-            /// ``SwiftUI/View/themeOverride(style:contrast:)``, needs no ThemeKit work: the colour is
-            /// resolved again by SwiftUI. Switching between a custom style and its base does not change
-            /// the environment, so views that must follow it read ``ThemeAppearance`` (which redraws) and
-            /// use ``ThemeAppearanceValue/color(_:baseStyles:)``, which also follows a contrast forced in
-            /// the theme.
+            /// The scope is what ``SwiftUI/View/theme(_:)`` and ``SwiftUI/View/themeOverride(style:contrast:)``
+            /// put in the environment (``SwiftUI/EnvironmentValues/themeColorScope``), which iOS 17 bridges to
+            /// the trait collection the colour is resolved with, so each window and subtree resolves in its
+            /// own scope. Below iOS 17 the colour uses the scope of the theme installed last (one theme per
+            /// app is right; several windows with different themes need ``ThemeAppearanceValue/color(_:baseStyles:)``,
+            /// which resolves at the view's scope on every version).
             /// - Parameter set: The colour set.
             public init(_ set: ColorSet) {
                 self.init(UIColor.resolving(set))
@@ -46,16 +46,38 @@
         }
 
         extension UIColor {
-            /// A dynamic colour resolving `set` per trait collection, with the installed theme's custom style.
+            /// A dynamic colour resolving `set` per trait collection, in the scope the environment bridged
+            /// into the traits (iOS 17), else the scope of the theme installed last.
             static func resolving(_ set: ColorSet) -> UIColor {
                 UIColor { traits in
-                    let theme = ThemeEnvironmentFallback.current
-                    let appearance: SystemAppearance = traits.userInterfaceStyle == .dark ? .dark : .light
+                    var scope: ThemeColorScope?
+                    if #available(iOS 17.0, tvOS 17.0, *) { scope = traits[ThemeColorScopeTrait.self] }
                     let color = set.resolved(
-                        in: appearance, contrast: ThemeContrast(systemIncreased: traits.accessibilityContrast == .high),
-                        themeStyle: theme.style, baseStyles: theme.value(ThemePackColors.self).styles)
+                        in: traits.userInterfaceStyle == .dark ? .dark : .light,
+                        platformContrast: ThemeContrast(systemIncreased: traits.accessibilityContrast == .high),
+                        scope: scope ?? ThemeColorScope(theme: ThemeEnvironmentFallback.current))
                     return UIColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
                 }
+            }
+        }
+
+        /// The theme scope in a trait collection: what SwiftUI's ``SwiftUI/EnvironmentValues/themeColorScope``
+        /// becomes when the environment is turned into traits.
+        @available(iOS 17.0, tvOS 17.0, *)
+        struct ThemeColorScopeTrait: UITraitDefinition {
+            static let defaultValue: ThemeColorScope? = nil
+            static let affectsColorAppearance = true
+            static let name = "ThemeKitColorScope"
+        }
+
+        @available(iOS 17.0, tvOS 17.0, *)
+        extension ThemeColorScopeKey: UITraitBridgedEnvironmentKey {
+            static func read(from traitCollection: UITraitCollection) -> ThemeColorScope? {
+                traitCollection[ThemeColorScopeTrait.self]
+            }
+
+            static func write(to mutableTraits: inout any UIMutableTraits, value: ThemeColorScope?) {
+                mutableTraits[ThemeColorScopeTrait.self] = value
             }
         }
     #endif

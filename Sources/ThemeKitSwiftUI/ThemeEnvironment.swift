@@ -2,6 +2,7 @@
     import Foundation
     import SwiftUI
     import ThemeKit
+    import ThemeKitTokens
 
     /// The theme `@Environment(\.theme)` reports where no ``SwiftUI/View/theme(_:)`` is above a view.
     ///
@@ -42,6 +43,10 @@
         static let defaultValue: ThemeNode? = nil
     }
 
+    struct ThemeColorScopeKey: EnvironmentKey {
+        static let defaultValue: ThemeColorScope? = nil
+    }
+
     extension EnvironmentValues {
         /// The theme of this view tree, installed with ``SwiftUI/View/theme(_:)``.
         ///
@@ -70,6 +75,14 @@
         public internal(set) var themeNode: ThemeNode? {
             get { self[ThemeNodeKey.self] }
             set { self[ThemeNodeKey.self] = newValue }
+        }
+
+        /// The theme scope colours resolve in here (style, contrast, base styles), set by
+        /// ``SwiftUI/View/theme(_:)`` and ``SwiftUI/View/themeOverride(style:contrast:)``; `nil` outside a
+        /// themed tree. `Color(_: ColorSet)` reads it (through the trait collection on iOS 17).
+        public internal(set) var themeColorScope: ThemeColorScope? {
+            get { self[ThemeColorScopeKey.self] }
+            set { self[ThemeColorScopeKey.self] = newValue }
         }
     }
 #endif

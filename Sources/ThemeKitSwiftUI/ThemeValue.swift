@@ -72,6 +72,11 @@
         public var contrast: ThemeContrast
         /// The environment's colour scheme as a ``ThemeKit/SystemAppearance``.
         public var systemAppearance: SystemAppearance
+        /// Whether the theme's style follows the system (`Theme.followsSystem`); a settings screen reads
+        /// it here instead of keeping a copy, and redraws when it changes.
+        public var followsSystem = true
+        /// Whether the theme's contrast follows the system (`Theme.followsSystemContrast`).
+        public var followsSystemContrast = true
 
         /// Creates an appearance.
         /// - Parameters:
@@ -95,6 +100,45 @@
             guard let set else { return .clear }
             return Color(
                 set.resolved(in: systemAppearance, contrast: contrast, themeStyle: style, baseStyles: baseStyles))
+        }
+
+        /// The scope colours, images and gradients resolve in at the view: its style and contrast.
+        /// - Parameter baseStyles: Each custom style's base (a pack's `styles`).
+        /// - Returns: The scope.
+        public func scope(baseStyles: [ThemeStyle: ThemeStyle] = [:]) -> ThemeColorScope {
+            ThemeColorScope(style: style, contrast: contrast, forcesContrast: true, baseStyles: baseStyles)
+        }
+
+        /// The image of a set for this appearance: the style's and contrast's image (asset or SF Symbol),
+        /// drawn as a template in its tint when it has one.
+        /// - Parameters:
+        ///   - set: The image set.
+        ///   - baseStyles: Each custom style's base.
+        /// - Returns: The image.
+        public func image(_ set: ImageSet, baseStyles: [ThemeStyle: ThemeStyle] = [:]) -> some View {
+            let (image, tint) = set.resolvedTint(in: scope(baseStyles: baseStyles))
+            let base = image.source == .symbol ? Image(systemName: image.name) : Image(image.name)
+            return Group {
+                if let tint {
+                    base.renderingMode(.template).foregroundColor(Color(tint))
+                } else {
+                    base
+                }
+            }
+        }
+
+        /// A linear gradient resolved for this appearance.
+        /// - Parameters:
+        ///   - gradient: The gradient.
+        ///   - baseStyles: Each custom style's base.
+        /// - Returns: The gradient, to fill a shape or a background with.
+        public func gradient(_ gradient: ThemeGradient, baseStyles: [ThemeStyle: ThemeStyle] = [:]) -> LinearGradient {
+            let stops = gradient.resolved(in: scope(baseStyles: baseStyles)).map {
+                Gradient.Stop(color: Color($0.color), location: CGFloat($0.location))
+            }
+            return LinearGradient(
+                gradient: Gradient(stops: stops), startPoint: UnitPoint(x: gradient.start.x, y: gradient.start.y),
+                endPoint: UnitPoint(x: gradient.end.x, y: gradient.end.y))
         }
     }
 
@@ -122,6 +166,7 @@
         @Environment(\.themeNode) private var node
         @Environment(\.colorScheme) private var colorScheme
         @StateObject private var box = ThemeValueBox<ThemeAppearanceValue>()
+        @StateObject private var settings = ThemeSettingsWatcher()
 
         /// Reads the environment's theme.
         public init() {}
@@ -134,6 +179,8 @@
                 ? ThemeAppearanceValue(style: theme.style, contrast: theme.contrast)
                 : box.value ?? ThemeAppearanceValue(style: theme.style, contrast: theme.contrast)
             value.systemAppearance = colorScheme == .dark ? .dark : .light
+            value.followsSystem = theme.followsSystem
+            value.followsSystemContrast = theme.followsSystemContrast
             return value
         }
 
@@ -146,6 +193,7 @@
                     box.connect(theme: theme, node: node) { env in
                         ThemeAppearanceValue(style: env.style, contrast: env.contrast)
                     }
+                    settings.watch(theme)
                 }
             }
         }

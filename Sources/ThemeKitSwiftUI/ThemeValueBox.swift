@@ -67,3 +67,32 @@
         }
     }
 #endif
+#if canImport(SwiftUI)
+    import Combine
+    import SwiftUI
+    import ThemeKit
+
+    /// Redraws a view when the theme's `followsSystem` or `followsSystemContrast` changes, where
+    /// Observation does not track them (below iOS 17, and inside an override scope, whose box binding
+    /// does not read them).
+    @MainActor
+    final class ThemeSettingsWatcher: ObservableObject {
+        private weak var theme: Theme?
+        private var subscription: ThemeSubscription?
+
+        nonisolated init() {}
+
+        /// Subscribes to `theme`'s settings events, once per theme.
+        func watch(_ theme: Theme) {
+            guard self.theme !== theme else { return }
+            self.theme = theme
+            subscription = theme.events.subscribe { [weak self] event in
+                switch event {
+                case .followsSystemChanged, .followsSystemContrastChanged:
+                    performOnMain { self?.objectWillChange.send() }
+                default: break
+                }
+            }
+        }
+    }
+#endif

@@ -7,7 +7,7 @@
         ///
         /// ```swift
         /// @main struct MyApp: App {
-        ///     let theme = Theme(storage: UserDefaultsThemeStorage(), delivery: .mainThread)
+        ///     let theme = Theme(storage: UserDefaultsThemeStorage())
         ///     var body: some Scene {
         ///         WindowGroup { ContentView().theme(theme) }
         ///     }
@@ -26,8 +26,12 @@
         ///   so system controls and `Color(_: ColorSet)` match the theme. To force the window's chrome as
         ///   well (status bar, alerts), attach ThemeKitUIKit's window bridge.
         ///
-        /// Use a theme created with `delivery: .mainThread` so a pack applied on a background queue
-        /// updates views on the main thread.
+        /// - The theme's scope (style, contrast, base styles) is put in the environment
+        ///   (``SwiftUI/EnvironmentValues/themeColorScope``) for `Color(_: ColorSet)`.
+        ///
+        /// The theme must deliver on the main thread (`Theme.Delivery.mainThread`, the default), so a
+        /// pack applied on a background queue updates views on the main thread; a theme created with
+        /// `.synchronous` stops here, at setup, with a message saying so.
         /// - Parameter theme: The theme to install.
         /// - Returns: A view that installs the theme.
         public func theme(_ theme: Theme) -> some View {
@@ -73,6 +77,7 @@
         @StateObject private var state = ThemeSwitchState()
 
         func body(content: Content) -> some View {
+            if let problem = theme.mainThreadDeliveryProblem(in: "View.theme(_:)") { preconditionFailure(problem) }
             state.connect(theme, setUp: setUp)
             state.report(
                 SystemAppearance(colorScheme), ThemeContrast(systemIncreased: colorSchemeContrast == .increased))
@@ -81,16 +86,19 @@
                 content
                 .environment(\.theme, theme)
                 .environment(\.themeNode, nil)
+                .environment(\.themeColorScope, ThemeColorScope(theme: theme))
                 .environment(\.colorScheme, forced.map(ColorScheme.init) ?? colorScheme)
         }
     }
 
-    /// Redraws the installing view when what decides the content's forced colour scheme changes: the
-    /// style, whether the theme follows the system, and the applied pack's custom styles.
+    /// Redraws the installing view when what decides the content's forced colour scheme or colour scope
+    /// changes: the style and contrast, whether the theme follows the system, and the applied pack's
+    /// custom styles.
     @MainActor
     final class ThemeSwitchState: ObservableObject {
         private weak var theme: Theme?
         private var lastForced: SystemAppearance?
+        private var lastScope: ThemeColorScope?
         private var subscription: ThemeSubscription?
         private var hasReported = false
         private var reportedAppearance: SystemAppearance?
@@ -108,9 +116,11 @@
             reportedContrast = nil
             ThemeEnvironmentFallback.install(theme)
             lastForced = Self.forcedAppearance(of: theme)
+            lastScope = ThemeColorScope(theme: theme)
             subscription = theme.events.subscribe { [weak self] event in
                 switch event {
-                case .styleChanged, .followsSystemChanged, .extensionChanged, .variantChanged:
+                case .styleChanged, .contrastChanged, .followsSystemChanged, .followsSystemContrastChanged,
+                    .extensionChanged, .variantChanged:
                     performOnMain { self?.themeDidChange() }
                 default: break
                 }
@@ -147,8 +157,10 @@
         private func themeDidChange() {
             guard let theme else { return }
             let forced = Self.forcedAppearance(of: theme)
-            guard forced != lastForced else { return }
+            let scope = ThemeColorScope(theme: theme)
+            guard forced != lastForced || scope != lastScope else { return }
             lastForced = forced
+            lastScope = scope
             objectWillChange.send()
         }
 

@@ -33,6 +33,7 @@
         @Environment(\.theme) private var theme
         @Environment(\.themeNode) private var parent
         @Environment(\.colorScheme) private var colorScheme
+        @Environment(\.themeColorScope) private var parentScope
         @StateObject private var holder = ThemeNodeHolder()
 
         func body(content: Content) -> some View {
@@ -43,6 +44,10 @@
             return
                 content
                 .environment(\.themeNode, node)
+                .environment(
+                    \.themeColorScope,
+                    (parentScope ?? ThemeColorScope(theme: theme)).overriding(style: style, contrast: contrast)
+                )
                 .environment(\.colorScheme, forced.map(ColorScheme.init) ?? colorScheme)
         }
     }

@@ -12,8 +12,10 @@
         /// ```
         ///
         /// Each call binds one property: its provider runs now and again whenever what it read through
-        /// `env` changes, on the main thread (for a theme created with `delivery: .mainThread`). Binding
-        /// the same property again replaces the earlier provider. The object is held weakly.
+        /// `env` changes, always on the main thread: the theme must deliver there (`Delivery.mainThread`,
+        /// the default), which this checks here, at setup, rather than when the first change arrives from
+        /// another thread. Binding the same property again replaces the earlier provider. The object is
+        /// held weakly.
         /// - Parameters:
         ///   - object: The object to theme.
         ///   - node: The override scope the object lives in; `nil` keeps its current one (the root for a
@@ -21,7 +23,8 @@
         /// - Returns: The namespace.
         @MainActor
         public func themed<Object: AnyObject>(_ object: Object, in node: ThemeNode? = nil) -> ThemeBinder<Object> {
-            ThemeBinder(object: object, theme: self, node: node)
+            ThemeBinder<Object>.requireMainThreadDelivery(of: self, in: "Theme.themed(_:in:)")
+            return ThemeBinder(object: object, theme: self, node: node)
         }
     }
 
@@ -80,13 +83,22 @@
         /// Runs `body` now and whenever what it read through `env` changes: for states, layers and any
         /// API that is not one property.
         ///
-        /// With an `id`, customizing again with the same id replaces the earlier closure (one per
-        /// control state, say); without one each call adds a closure.
+        /// The closure receives the object, so it needs no capture of it (or of its owner): read state
+        /// through the object, and a view controller's table entry never keeps the controller alive.
+        ///
+        /// A customization is identified by `id`, else by the call site (file, line and column):
+        /// customizing again from the same place replaces the earlier closure, so a reused cell's
+        /// `configure()` called 500 times keeps one. Pass an `id` to keep several closures from one
+        /// place (one per control state, say).
         /// - Parameters:
-        ///   - id: Identifies the closure among the object's customizations.
+        ///   - id: Identifies the closure among the object's customizations; `nil` uses the call site.
+        ///   - fileID: The call site's file (filled in by the compiler).
+        ///   - line: The call site's line (filled in by the compiler).
+        ///   - column: The call site's column (filled in by the compiler).
         ///   - body: Applies the theme to the object.
         public func customize(
-            id: String? = nil, _ body: @escaping @MainActor @Sendable (Object, ThemeContext) -> Void
+            id: String? = nil, fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+            _ body: @escaping @MainActor @Sendable (Object, ThemeContext) -> Void
         ) {
             let run: @Sendable (Object, ThemeContext) -> Void = { object, env in
                 Self.checkMainThread()
@@ -96,11 +108,25 @@
                 nonisolated(unsafe) let env = env
                 MainActor.assumeIsolated { body(object, env) }
             }
-            if let id {
-                theme.customize(object, id: id, in: node, run)
-            } else {
-                theme.customize(object, in: node, run)
-            }
+            theme.customize(object, id: id ?? "site:\(fileID):\(line):\(column)", in: node, run)
+        }
+
+        /// Keeps a property equal to what `provider` returns for the object: the provider receives the
+        /// object, so it reads the object's state without capturing it (`{ cell, env in cell.isSelected ? … }`).
+        ///
+        /// Identified by the key path: binding it again with this spelling replaces this one, and it
+        /// replaces a binding of the same key path made with the `env`-only spelling.
+        /// - Parameters:
+        ///   - keyPath: The property.
+        ///   - assign: Writes the value to the object (a direct setter).
+        ///   - provider: Computes the value from the object and the theme.
+        public func set<Value>(
+            _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+            assign: @escaping @MainActor @Sendable (Object, consuming Value) -> Void,
+            _ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> Value
+        ) {
+            theme.unbind(object, keyPath)
+            customize(id: "property:\(keyPath)") { object, env in assign(object, provider(object, env)) }
         }
 
         /// Re-runs every provider and customization of the object now (after its state changed).
@@ -109,7 +135,13 @@
         /// Removes every binding and customization of the object; its properties keep their values.
         public func unbindAll() { theme.unbindAll(object) }
 
-        /// Stops with an explanation when a theme delivers to UIKit objects off the main thread.
+        /// Stops at setup, with what to do, when `theme` would deliver to UIKit objects off the main thread.
+        nonisolated static func requireMainThreadDelivery(of theme: Theme, in entryPoint: String) {
+            if let problem = theme.mainThreadDeliveryProblem(in: entryPoint) { preconditionFailure(problem) }
+        }
+
+        /// Stops with an explanation when a theme delivers to UIKit objects off the main thread (which
+        /// ``requireMainThreadDelivery(of:in:)`` rules out at setup).
         nonisolated static func checkMainThread() {
             precondition(
                 Thread.isMainThread,
@@ -137,16 +169,31 @@
             set(\.backgroundColor, assign: { $0.backgroundColor = $1 }, provider)
         }
 
+        /// Binds `backgroundColor` with a provider that receives the view (no capture needed).
+        /// - Parameter provider: Computes the colour from the view and the theme.
+        public func backgroundColor(_ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> UIColor?) {
+            set(\.backgroundColor, assign: { $0.backgroundColor = $1 }, provider)
+        }
+
         /// Binds `tintColor`.
         /// - Parameter provider: Computes the colour.
         public func tintColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
             set(\.tintColor, assign: { $0.tintColor = $1 }, provider)
         }
 
+        /// Binds `tintColor` with a provider that receives the view (no capture needed).
+        /// - Parameter provider: Computes the colour from the view and the theme.
+        public func tintColor(_ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> UIColor?) {
+            set(\.tintColor, assign: { $0.tintColor = $1 }, provider)
+        }
+
         /// Binds `layer.borderColor`, resolving a dynamic colour for the view's traits.
         ///
-        /// A layer keeps a `CGColor`, which UIKit does not resolve again when the appearance changes, so
-        /// the binding depends on the style and contrast and is resolved again when either changes.
+        /// A layer keeps a `CGColor`, which UIKit does not resolve again when the appearance changes. The
+        /// colour is resolved with the view's traits carrying the binding's style, contrast and scope
+        /// (`UITraitCollection.theme(_:base:)`), not the window's traits as they are during the pass: a
+        /// window bridge changes those only after the bindings ran, so reading them would give the
+        /// previous appearance after every in-app switch.
         /// - Parameter provider: Computes the colour.
         public func borderColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
             layerColor(id: "layer.borderColor", provider) { $0.layer.borderColor = $1 }
@@ -163,8 +210,8 @@
             _ write: @escaping @MainActor @Sendable (UIView, CGColor?) -> Void
         ) {
             customize(id: id) { view, env in
-                _ = (env.style, env.contrast)  // the resolved CGColor depends on both
-                write(view, provider(env)?.resolvedColor(with: view.traitCollection).cgColor)
+                let traits = UITraitCollection.theme(env, base: view.traitCollection)
+                write(view, provider(env)?.resolvedColor(with: traits).cgColor)
             }
         }
     }
@@ -173,6 +220,12 @@
         /// Binds `textColor`.
         /// - Parameter provider: Computes the colour.
         public func textColor(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIColor?) {
+            set(\.textColor, assign: { $0.textColor = $1 }, provider)
+        }
+
+        /// Binds `textColor` with a provider that receives the label (no capture needed).
+        /// - Parameter provider: Computes the colour from the label and the theme.
+        public func textColor(_ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> UIColor?) {
             set(\.textColor, assign: { $0.textColor = $1 }, provider)
         }
 
@@ -233,6 +286,32 @@
         ) {
             customize(id: "titleColor.\(state.rawValue)") { button, env in
                 button.setTitleColor(provider(env), for: state)
+            }
+        }
+
+        /// Binds the title colour for one control state with a provider that receives the button.
+        /// - Parameters:
+        ///   - state: The control state.
+        ///   - provider: Computes the colour from the button and the theme.
+        public func titleColor(
+            for state: UIControl.State,
+            _ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> UIColor?
+        ) {
+            customize(id: "titleColor.\(state.rawValue)") { button, env in
+                button.setTitleColor(provider(button, env), for: state)
+            }
+        }
+
+        /// Binds the image for one control state to an image set, resolved (and tinted) in the binding's
+        /// scope.
+        /// - Parameters:
+        ///   - state: The control state.
+        ///   - provider: Chooses the image set; `nil` removes the image.
+        public func image(
+            for state: UIControl.State, _ provider: @escaping @MainActor @Sendable (ThemeContext) -> ImageSet?
+        ) {
+            customize(id: "image.\(state.rawValue)") { button, env in
+                button.setImage(provider(env).flatMap { UIImage.theme($0, in: env) }, for: state)
             }
         }
 
@@ -327,6 +406,7 @@
         public func adopt<Object: ThemeApplying>(
             _ object: Object, in node: ThemeNode? = nil, animation: ThemeSwitchAnimation? = nil
         ) {
+            ThemeBinder<Object>.requireMainThreadDelivery(of: self, in: "Theme.adopt(_:in:animation:)")
             let duration = animation?.duration
             themed(object, in: node).customize(id: "ThemeApplying") { object, env in
                 guard let duration, let view = object as? UIView,

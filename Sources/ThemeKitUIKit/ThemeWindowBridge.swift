@@ -19,6 +19,7 @@
         /// - Returns: The bridge, for its hooks and ``ThemeWindowBridge/detach()``.
         @MainActor @discardableResult
         public func attach(to window: UIWindow) -> ThemeWindowBridge {
+            ThemeBinder<UIWindow>.requireMainThreadDelivery(of: self, in: "Theme.attach(to:)")
             if let existing = ThemeWindowBridge.bridge(of: window) {
                 if existing.theme === self { return existing }
                 existing.detach()
@@ -37,12 +38,20 @@
     /// - **Theme → window.** While the user forced a style (`Theme.followsSystem` is off) the
     ///   window's `overrideUserInterfaceStyle` is that style's appearance (a custom style's base, from
     ///   the applied pack's `ThemePackColors.styles`), so bars, alerts and keyboards
-    ///   match; it is cleared when the theme follows the system again. On iOS 17 the theme's style is
-    ///   also put in the window's traits (``ThemeStyleTrait``) for `UIColor(_: ColorSet)`.
-    /// - **Animation.** The first application is immediate; later switches cross-fade the window for
-    ///   ``animation``'s duration (`ThemeSwitchAnimation`), never with Reduce Motion on.
+    ///   match; it is cleared when the theme follows the system again. On iOS 17 the theme's style and a
+    ///   contrast chosen in the app are also put in the window's traits (``ThemeStyleTrait``) for
+    ///   `UIColor(_: ColorSet)`.
+    /// - **Animation.** The first application is immediate; a later change of the window's look (style,
+    ///   contrast, forced appearance) cross-fades the window for ``animation``'s duration
+    ///   (`ThemeSwitchAnimation`), once per run-loop turn and never with Reduce Motion on. A new pack that
+    ///   leaves the look alone is not cross-faded.
     ///
-    /// Runs on the main thread; use a theme created with `delivery: .mainThread`.
+    /// What to do when is decided by `ThemeWindowStateMachine` (ThemeKit, tested on Linux); the bridge
+    /// performs its actions. It runs on the main thread whatever the theme's delivery: events from
+    /// another thread are forwarded to the main queue.
+    ///
+    /// The window keeps the bridge (through a hidden subview); the bridge keeps neither the window nor
+    /// that view, so closing the window frees the bridge, whose subscription ends with it.
     @MainActor
     public final class ThemeWindowBridge {
         /// What a switch the bridge is applying is.
@@ -62,17 +71,22 @@
         /// The window, while it is alive and attached.
         public private(set) weak var window: UIWindow?
         /// The rule deciding which switches cross-fade; set its duration to change the cross-fade.
-        public var animation = ThemeSwitchAnimation()
+        public var animation: ThemeSwitchAnimation {
+            get { machine.animation }
+            set { machine.animation = newValue }
+        }
         /// Called before the bridge updates the window for a switch (the bindings have already run).
         public var willApply: (@MainActor (Switch) -> Void)?
         /// Called after the bridge updated the window for a switch.
         public var didApply: (@MainActor (Switch) -> Void)?
 
+        private var machine = ThemeWindowStateMachine()
         private var subscription: ThemeSubscription?
-        private var forced: SystemAppearance?
-        private var applyingPass = false
-        private var observer: TraitObserverView?
-        private var registration: Any?
+        /// The hidden view that keeps the bridge: held weakly (it holds the bridge).
+        private weak var observer: TraitObserverView?
+        /// Read by `deinit`, which is not isolated: UIKit objects only ever used on the main thread.
+        nonisolated(unsafe) private var registration: AnyObject?
+        nonisolated(unsafe) private weak var scene: UIWindowScene?
 
         init(theme: Theme, window: UIWindow) {
             self.theme = theme
@@ -81,6 +95,7 @@
             self.observer = observer
             window.addSubview(observer)
             if #available(iOS 17.0, tvOS 17.0, *), let scene = window.windowScene {
+                self.scene = scene
                 registration = scene.registerForTraitChanges(
                     [UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self]
                 ) { [weak self] (_: UIWindowScene, _: UITraitCollection) in
@@ -89,15 +104,29 @@
             }
             // Report and apply before subscribing: the first application is not a switch to animate.
             reportSystemAppearance()
-            apply()
+            perform(machine.attach(showing: shown()))
             subscription = theme.events.subscribe { [weak self] event in
                 switch event {
-                case .styleChanged, .contrastChanged, .followsSystemChanged, .extensionChanged, .variantChanged:
-                    let followsAgain = event == .followsSystemChanged(true)
+                case .styleChanged, .contrastChanged, .followsSystemChanged, .followsSystemContrastChanged,
+                    .extensionChanged, .variantChanged:
                     // In the same run-loop turn as the bindings, before the frame is committed, so the
                     // cross-fade starts from what was on screen.
-                    performOnMain { self?.themeDidChange(followsSystemAgain: followsAgain) }
+                    performOnMain { self?.themeDidChange() }
                 default: break
+                }
+            }
+        }
+
+        deinit {
+            // The window went (or the bridge was replaced): stop listening to the scene. The bus
+            // subscription ends with its token.
+            guard let registration else { return }
+            let scene = scene
+            // Sound: a UIKit object, used here only on the main thread (now, or on the main queue).
+            nonisolated(unsafe) let token = registration
+            performOnMain {
+                if #available(iOS 17.0, tvOS 17.0, *), let token = token as? UITraitChangeRegistration {
+                    scene?.unregisterForTraitChanges(token)
                 }
             }
         }
@@ -111,14 +140,13 @@
         public func detach() {
             subscription?.cancel()
             subscription = nil
-            observer?.removeFromSuperview()
-            observer = nil
             if #available(iOS 17.0, tvOS 17.0, *), let registration = registration as? UITraitChangeRegistration {
-                window?.windowScene?.unregisterForTraitChanges(registration)
+                scene?.unregisterForTraitChanges(registration)
                 window?.traitOverrides.remove(ThemeStyleTrait.self)
             }
             registration = nil
-            window?.overrideUserInterfaceStyle = .unspecified
+            if machine.detach() { window?.overrideUserInterfaceStyle = .unspecified }
+            observer?.removeFromSuperview()
             window = nil
         }
 
@@ -134,6 +162,7 @@
                 case .light: .light
                 default: nil
                 }
+            let forced = machine.applied?.forcedAppearance
             let reading =
                 sceneTraits == nil ? SystemAppearance.systemReading(observed: observed, forced: forced) : observed
             if let reading { theme.systemStyleDidChange(to: reading.style) }
@@ -142,52 +171,57 @@
             }
         }
 
-        private func themeDidChange(followsSystemAgain: Bool) {
-            guard window != nil else { return }
-            if followsSystemAgain {
-                // The override hid the system's appearance from the window: read it again now.
-                window?.overrideUserInterfaceStyle = .unspecified
-                forced = nil
-                reportSystemAppearance()
-            }
-            apply()
+        /// What the window shows of the theme now.
+        private func shown() -> ThemeWindowAppearance {
+            ThemeWindowAppearance(theme: theme, baseStyles: theme.value(ThemePackColors.self).styles)
         }
 
-        /// Updates the window for the theme's current state, cross-fading unless it is the first time.
-        private func apply() {
-            guard let window, !applyingPass else { return }
-            let style = theme.style
-            let baseStyles = theme.value(ThemePackColors.self).styles
+        private func themeDidChange() {
+            guard window != nil else { return }
+            perform(machine.themeChanged(to: shown(), reduceMotion: UIAccessibility.isReduceMotionEnabled))
+        }
+
+        /// Performs what the state machine decided.
+        private func perform(_ action: ThemeWindowStateMachine.Action) {
+            guard case .apply(let shown, let duration, let readsSystemAgain) = action, let window else { return }
+            if readsSystemAgain {
+                // The override hid the system's appearance from the window: read it again now. A
+                // different system style arrives as a change of its own.
+                window.overrideUserInterfaceStyle = .unspecified
+                reportSystemAppearance()
+            }
             let change = Switch(
-                style: style, contrast: theme.contrast,
-                forcedAppearance: SystemAppearance.windowOverride(
-                    followsSystem: theme.followsSystem, style: style, baseStyles: baseStyles),
-                animationDuration: animation.nextTransition(reduceMotion: UIAccessibility.isReduceMotionEnabled))
+                style: shown.style, contrast: shown.contrast, forcedAppearance: shown.forcedAppearance,
+                animationDuration: duration)
             willApply?(change)
-            let update = { [self] in
-                forced = change.forcedAppearance
-                window.overrideUserInterfaceStyle =
-                    switch change.forcedAppearance {
-                    case .dark: .dark
-                    case .light: .light
-                    case nil: .unspecified
-                    }
+            let update = {
+                window.overrideUserInterfaceStyle = UIUserInterfaceStyle(shown.forcedAppearance)
                 if #available(iOS 17.0, tvOS 17.0, *) {
-                    window.traitOverrides[ThemeStyleTrait.self] = ThemeStyleTrait.Style(
-                        style: style, baseStyles: baseStyles)
+                    window.traitOverrides[ThemeStyleTrait.self] = ThemeStyleTrait.Style(shown)
                 }
             }
-            if let duration = change.animationDuration {
-                // Several events of one delivery make one cross-fade.
-                applyingPass = true
+            if let duration {
                 UIView.transition(
                     with: window, duration: duration, options: [.transitionCrossDissolve, .allowUserInteraction],
                     animations: update)
-                DispatchQueue.main.async { [weak self] in self?.applyingPass = false }
+                // Later changes in this turn are applied inside this cross-fade.
+                DispatchQueue.main.async { [weak self] in self?.machine.turnEnded() }
             } else {
                 update()
             }
             didApply?(change)
+        }
+    }
+
+    extension UIUserInterfaceStyle {
+        /// The interface style that forces `appearance`; `.unspecified` (follow the system) for `nil`.
+        /// - Parameter appearance: The appearance to force, or `nil`.
+        public init(_ appearance: SystemAppearance?) {
+            switch appearance {
+            case .dark: self = .dark
+            case .light: self = .light
+            case nil: self = .unspecified
+            }
         }
     }
 

@@ -80,7 +80,8 @@ func runStorage(_ url: URL) {
 }
 
 func runTheme(_ url: URL) {
-    let theme = Theme(storage: JSONFileThemeStorage(fileURL: url), namespace: CrashPayload.namespace)
+    let theme = Theme(
+        storage: JSONFileThemeStorage(fileURL: url), namespace: CrashPayload.namespace, delivery: .synchronous)
     if let issue = theme.storageIssues.first { fail("storage issue at start-up: \(issue)") }
     var sequence = 0
     do {
@@ -121,7 +122,7 @@ final class BadgeHolder: @unchecked Sendable {
 /// style. Swift's key-path write must trap; a runtime that wrote behind the setter
 /// would resurrect the optional instead (and report `survived`).
 func runNilOptional() -> Never {
-    let theme = Theme(storage: InMemoryThemeStorage())
+    let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
     let holder = BadgeHolder()
     theme.bind(holder, \.badge!.text) { env in env.style.rawValue }
     guard holder.badge?.text == "light" else { fail("the binding did not write: \(String(describing: holder.badge))") }

@@ -119,7 +119,7 @@ extension ThemeStyle {
 /// Makes a theme over in-memory storage with `style` set (so later switches
 /// persist and report exactly one change each).
 func makeBenchTheme(style: ThemeStyle = .light) -> Theme {
-    let theme = Theme(storage: InMemoryThemeStorage())
+    let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
     theme.style = style.toggled
     theme.style = style
     return theme

@@ -12,6 +12,8 @@ public enum ThemeEvent: Hashable, Sendable, CustomStringConvertible {
     case variantChanged(ThemeExtensionID, variantID: String?)
     /// Whether the theme follows the system appearance changed.
     case followsSystemChanged(Bool)
+    /// Whether the theme's contrast follows the system's contrast setting changed.
+    case followsSystemContrastChanged(Bool)
     /// Reading or writing the theme's storage failed; defaults or the in-memory state stay in use.
     case storageFailure(ThemeStorageError)
     /// User code kept changing the theme from inside its own callbacks; delivery
@@ -26,6 +28,7 @@ public enum ThemeEvent: Hashable, Sendable, CustomStringConvertible {
         case .extensionChanged(let id): "\(id) changed"
         case .variantChanged(let id, let variant): "\(id) variant changed to \(variant ?? "none")"
         case .followsSystemChanged(let follows): "followsSystem changed to \(follows)"
+        case .followsSystemContrastChanged(let follows): "followsSystemContrast changed to \(follows)"
         case .storageFailure(let error): "storage failure: \(error)"
         case .refreshLoopStopped(let passes): "refresh stopped after \(passes) passes triggered by callbacks"
         }

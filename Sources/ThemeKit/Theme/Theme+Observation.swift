@@ -60,6 +60,10 @@ final class ObservationRegistrarBox: @unchecked Sendable {
                     guard let self, let registrar = self.observationRegistrar else { return }
                     if changes.style { registrar.withMutation(of: self, keyPath: \.style) {} }
                     if changes.contrast { registrar.withMutation(of: self, keyPath: \.contrast) {} }
+                    if changes.followsSystem { registrar.withMutation(of: self, keyPath: \.followsSystem) {} }
+                    if changes.followsSystemContrast {
+                        registrar.withMutation(of: self, keyPath: \.followsSystemContrast) {}
+                    }
                     for id in changes.extensions {
                         registrar.withMutation(of: self, keyPath: \Theme[observationKey: id]) {}
                     }

@@ -16,15 +16,16 @@ import Foundation
 /// always return the latest stored value. Where callbacks (providers, `customize`
 /// closures, observers, Observation, bus subscribers, notifications) run depends on
 /// the theme's ``Delivery``:
-/// - ``Delivery/synchronous`` (the default): on the thread that made the change,
-///   after the change is stored and with no internal lock held — except that a
-///   change made by a callback during delivery is delivered by the same thread right
-///   after the current pass, and a change made on another thread while a delivery is
-///   running is delivered by the delivering thread.
-/// - ``Delivery/mainThread`` (for themes that drive UIKit or SwiftUI): on the main
-///   thread. A change made on the main thread is delivered as above; one made on any
-///   other thread is stored at once and delivered on the main queue, together with
+/// - ``Delivery/mainThread`` (the default, for themes that drive UIKit or SwiftUI):
+///   on the main thread. A change made on the main thread is delivered there at once,
+///   after the change is stored and with no internal lock held; one made on any other
+///   thread is stored at once and delivered on the main queue, together with
 ///   everything else that arrived before that delivery ran.
+/// - ``Delivery/synchronous`` (opt in: tools and servers that never run the main
+///   queue): on the thread that made the change — except that a change made by a
+///   callback during delivery is delivered by the same thread right after the current
+///   pass, and a change made on another thread while a delivery is running is
+///   delivered by the delivering thread.
 ///
 /// ## Delivery order
 /// Each pass: storage writes; structural changes (binds, unbinds, nodes) in call
@@ -37,11 +38,15 @@ public final class Theme: Sendable {
     /// Where a theme runs its callbacks (providers, `customize` closures, observers,
     /// Observation, bus subscribers and notifications).
     public enum Delivery: Sendable, Hashable {
-        /// On the thread that made the change (the default).
+        /// On the thread that made the change. For a theme that never drives UI in a
+        /// process that does not run the main queue (a command-line tool, a server):
+        /// there a change made off the main thread under ``mainThread`` would wait for a
+        /// main queue that never runs.
         case synchronous
-        /// On the main thread: changes made elsewhere are stored at once and delivered
-        /// on the main queue, coalesced. Use it for a theme that drives UIKit or SwiftUI,
-        /// whose state may only change on the main thread.
+        /// On the main thread (the default): changes made elsewhere are stored at once and
+        /// delivered on the main queue, coalesced. UIKit and SwiftUI state may only change
+        /// on the main thread, so a pack applied from a loader queue must not run providers
+        /// there; the same default on every platform keeps one code path (Docs/Runtime.md).
         case mainThread
     }
 
@@ -60,8 +65,9 @@ public final class Theme: Sendable {
     ///   - storage: Where the style, contrast, `followsSystem` and active variants are kept.
     ///   - namespace: Prefix for every storage key (a user identifier, say), so several
     ///     themes can share one storage without corrupting each other.
-    ///   - delivery: Where callbacks run; `.mainThread` for a theme that drives UI.
-    public init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery = .synchronous) {
+    ///   - delivery: Where callbacks run: the main thread by default; `.synchronous` for a
+    ///     theme that drives no UI in a process without a running main queue.
+    public init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery = .mainThread) {
         core = ThemeCore(storage: storage, namespace: namespace, delivery: delivery)
         root = ThemeNode(rootOf: core)
         registrar = ObservationRegistrarBox()
@@ -70,8 +76,8 @@ public final class Theme: Sendable {
     }
 
     /// Creates a theme over `UserDefaults.standard`.
-    /// - Parameter delivery: Where callbacks run; `.mainThread` for a theme that drives UI.
-    public convenience init(delivery: Delivery = .synchronous) {
+    /// - Parameter delivery: Where callbacks run: the main thread by default.
+    public convenience init(delivery: Delivery = .mainThread) {
         self.init(storage: UserDefaultsThemeStorage(), delivery: delivery)
     }
 
@@ -79,8 +85,8 @@ public final class Theme: Sendable {
     /// - Parameters:
     ///   - suiteName: The `UserDefaults` suite.
     ///   - namespace: Prefix for every storage key.
-    ///   - delivery: Where callbacks run; `.mainThread` for a theme that drives UI.
-    public convenience init(suiteName: String, namespace: String = "default", delivery: Delivery = .synchronous) {
+    ///   - delivery: Where callbacks run: the main thread by default.
+    public convenience init(suiteName: String, namespace: String = "default", delivery: Delivery = .mainThread) {
         self.init(storage: UserDefaultsThemeStorage(suiteName: suiteName), namespace: namespace, delivery: delivery)
     }
 
@@ -124,6 +130,7 @@ public final class Theme: Sendable {
                 if model.followsSystemContrast {
                     model.followsSystemContrast = false
                     model.pending.persistence.insert(.followsSystem)
+                    model.pending.events.append(.followsSystemContrastChanged(false))
                 }
                 model.setContrast(newValue)
             }
@@ -132,20 +139,31 @@ public final class Theme: Sendable {
 
     /// Whether the style follows the system appearance reported by ``systemStyleDidChange(to:)``.
     ///
-    /// Turning it on switches to the last reported system style at once.
+    /// Turning it on switches to the last reported system style at once. Observable: a change is
+    /// reported to the event bus (``ThemeEvent/followsSystemChanged(_:)``) and to Observation, so a
+    /// settings screen can show it without keeping a copy.
     public var followsSystem: Bool {
-        get { core.read { $0.followsSystem } }
+        get {
+            accessObservation(\.followsSystem)
+            return core.readObserved { $0.followsSystem }
+        }
         set { core.mutate { $0.setFollowsSystem(newValue) } }
     }
 
     /// Whether the contrast follows the system setting reported by ``systemContrastDidChange(to:)``.
+    ///
+    /// Observable like ``followsSystem`` (``ThemeEvent/followsSystemContrastChanged(_:)``, Observation).
     public var followsSystemContrast: Bool {
-        get { core.read { $0.followsSystemContrast } }
+        get {
+            accessObservation(\.followsSystemContrast)
+            return core.readObserved { $0.followsSystemContrast }
+        }
         set {
             core.mutate { model in
                 guard model.followsSystemContrast != newValue else { return }
                 model.followsSystemContrast = newValue
                 model.pending.persistence.insert(.followsSystem)
+                model.pending.events.append(.followsSystemContrastChanged(newValue))
                 if newValue, let contrast = model.systemContrast { model.setContrast(contrast) }
             }
         }

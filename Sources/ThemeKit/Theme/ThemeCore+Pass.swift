@@ -128,6 +128,10 @@ extension ThemeCore {
             var summary = ObservedChanges()
             summary.style = styleEvent != nil
             summary.contrast = contrastEvent != nil
+            for event in work.events {
+                if case .followsSystemChanged = event { summary.followsSystem = true }
+                if case .followsSystemContrastChanged = event { summary.followsSystemContrast = true }
+            }
             summary.extensions = changedExtensions
             if rootChanged {
                 for id in snapshot.variants.indices
@@ -135,7 +139,9 @@ extension ThemeCore {
                     summary.extensions.append(id)
                 }
             }
-            if summary.style || summary.contrast || !summary.extensions.isEmpty {
+            if summary.style || summary.contrast || summary.followsSystem || summary.followsSystemContrast
+                || !summary.extensions.isEmpty
+            {
                 observationSink.withLock { $0.handler }?(summary)
             }
         }

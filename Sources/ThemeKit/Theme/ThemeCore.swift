@@ -292,5 +292,7 @@ struct ObservationSink {
 struct ObservedChanges: Sendable {
     var style = false
     var contrast = false
+    var followsSystem = false
+    var followsSystemContrast = false
     var extensions: [Int] = []
 }

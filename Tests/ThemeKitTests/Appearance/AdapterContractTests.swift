@@ -28,7 +28,7 @@ import ThemeKit
 
     @Test("a view's box of one extension type is delivered that type's changes and no other's")
     func boxIsFineGrained() {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let box = Box<Palette>()
         Self.bindBox(box, in: theme) { env in env[Palette.self] }
         #expect(box.deliveries == [.fallback])
@@ -44,7 +44,7 @@ import ThemeKit
 
     @Test("a box in a node forced dark resolves a variant for dark while the root stays light")
     func boxResolvesAtItsNode() {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let light = Palette(background: "#FFFFFF", text: "#111111")
         let dark = Palette(background: "#000000", text: "#EEEEEE")
         theme.apply(variant: PaletteVariant(id: "brand", light: light, dark: dark), for: .light)
@@ -70,7 +70,7 @@ import ThemeKit
             var style: ThemeStyle
             var contrast: ThemeContrast
         }
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let node = ThemeNode(parent: theme.root)
         let box = Box<Appearance>()
         Self.bindBox(box, in: theme, node: node) { env in Appearance(style: env.style, contrast: env.contrast) }
@@ -88,7 +88,7 @@ import ThemeKit
     @Test("customizing with the same id replaces that state's closure and keeps the others")
     func identifiedCustomizations() {
         final class Button: @unchecked Sendable { var titleColors: [String: String] = [:] }
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let button = Button()
         theme.customize(button, id: "titleColor.normal") { button, env in
             button.titleColors["normal"] = env[Palette.self].text

@@ -60,7 +60,7 @@ import ThemeKit
 
     @Test("a theme's user choice and return to the system give the override an adapter sets on its window")
     func overrideFollowsTheThemesChoice() {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         theme.systemStyleDidChange(to: SystemAppearance.dark.style)
         #expect(theme.style == .dark)
         #expect(SystemAppearance.windowOverride(followsSystem: theme.followsSystem, style: theme.style) == nil)

@@ -50,7 +50,7 @@ import ThemeKit
     func providersSeeTheRule() {
         final class Box: @unchecked Sendable { var animatable: [Bool] = [] }
         final class Target: @unchecked Sendable { var value = "" }
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let box = Box()
         let target = Target()
         theme.bind(target, \.value) { env in

@@ -13,8 +13,8 @@ import ThemeKit
         theme.apply(Metrics(cornerRadius: 2))
         #expect(
             events.entries == [
-                "followsSystem changed to false", "style changed to dark", "contrast changed to increased",
-                "\(String(reflecting: Metrics.self)) changed",
+                "followsSystem changed to false", "style changed to dark", "followsSystemContrast changed to false",
+                "contrast changed to increased", "\(String(reflecting: Metrics.self)) changed",
             ])
         _ = subscription
     }
@@ -93,7 +93,7 @@ import ThemeKit
         #expect(
             received.entries == [
                 "followsSystem changed to false", "style changed to dark", "style changed to light",
-                "contrast changed to increased",
+                "followsSystemContrast changed to false", "contrast changed to increased",
                 "style changed to dark", "style changed to light", "contrast changed to standard",
             ])
     }

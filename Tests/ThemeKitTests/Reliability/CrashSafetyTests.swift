@@ -166,7 +166,7 @@ import ThemeKitTestSupport
         do {
             let storage = JSONFileThemeStorage(fileURL: file)
             for (key, value) in CrashPayload.untouchedKeys { try storage.setData(value, forKey: key) }
-            let theme = Theme(storage: storage, namespace: CrashPayload.namespace)
+            let theme = Theme(storage: storage, namespace: CrashPayload.namespace, delivery: .synchronous)
             theme.style = .dark
             try theme.store(0, forKey: CrashPayload.counterKey)
             for (key, value) in keptValues { try theme.store(value, forKey: key) }
@@ -184,7 +184,7 @@ import ThemeKitTestSupport
             if progress.wasWriting { tally.duringWrite += 1 } else { tally.betweenWrites += 1 }
 
             let storage = JSONFileThemeStorage(fileURL: file)
-            let theme = Theme(storage: storage, namespace: CrashPayload.namespace)
+            let theme = Theme(storage: storage, namespace: CrashPayload.namespace, delivery: .synchronous)
             let context = "round \(round), seed \(seed)"
             try #require(theme.storageIssues == [], "\(context): \(theme.storageIssues)")
             let counter = try #require(try theme.storedValue(Int.self, forKey: CrashPayload.counterKey))

@@ -27,8 +27,8 @@ import ThemeKit
     @Test("a theme over a JSON file restores its choices")
     func themeOverFile() {
         let url = temporaryFile()
-        do { Theme(storage: JSONFileThemeStorage(fileURL: url)).style = .dark }
-        #expect(Theme(storage: JSONFileThemeStorage(fileURL: url)).style == .dark)
+        do { Theme(storage: JSONFileThemeStorage(fileURL: url), delivery: .synchronous).style = .dark }
+        #expect(Theme(storage: JSONFileThemeStorage(fileURL: url), delivery: .synchronous).style == .dark)
     }
 
     @Test("a damaged file is reported as corrupt, then moved aside (not destroyed) on the next write")
@@ -42,7 +42,7 @@ import ThemeKit
         } throws: { error in
             (error as? ThemeStorageError)?.kind == .corrupt
         }
-        let theme = Theme(storage: storage)
+        let theme = Theme(storage: storage, delivery: .synchronous)
         #expect(theme.storageIssues.count >= 1)
         try storage.setData(Data([9]), forKey: "x")
         #expect(try storage.data(forKey: "x") == Data([9]))

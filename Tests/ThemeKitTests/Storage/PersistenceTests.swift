@@ -10,12 +10,12 @@ import ThemeKit
     func choicesSurvive() {
         let storage = InMemoryThemeStorage()
         do {
-            let theme = Theme(storage: storage)
+            let theme = Theme(storage: storage, delivery: .synchronous)
             theme.register([brandA, brandB])
             theme.apply(variant: brandB, for: .dark)
             theme.contrast = .increased
         }
-        let theme = Theme(storage: storage)
+        let theme = Theme(storage: storage, delivery: .synchronous)
         #expect(theme.style == .dark)
         #expect(theme.contrast == .increased)
         #expect(!theme.followsSystem)
@@ -31,25 +31,25 @@ import ThemeKit
     func followsSystemPersists() {
         let storage = InMemoryThemeStorage()
         do {
-            let theme = Theme(storage: storage)
+            let theme = Theme(storage: storage, delivery: .synchronous)
             theme.style = .sepia
             theme.followsSystem = true
         }
-        #expect(Theme(storage: storage).followsSystem)
+        #expect(Theme(storage: storage, delivery: .synchronous).followsSystem)
     }
 
     @Test("namespaces keep two themes over one storage apart")
     func namespacesIsolate() {
         let storage = InMemoryThemeStorage()
         do {
-            let alice = Theme(storage: storage, namespace: "alice")
-            let bob = Theme(storage: storage, namespace: "bob")
+            let alice = Theme(storage: storage, namespace: "alice", delivery: .synchronous)
+            let bob = Theme(storage: storage, namespace: "bob", delivery: .synchronous)
             alice.style = .dark
             bob.style = .sepia
         }
-        #expect(Theme(storage: storage, namespace: "alice").style == .dark)
-        #expect(Theme(storage: storage, namespace: "bob").style == .sepia)
-        #expect(Theme(storage: storage, namespace: "carol").style == .light)
+        #expect(Theme(storage: storage, namespace: "alice", delivery: .synchronous).style == .dark)
+        #expect(Theme(storage: storage, namespace: "bob", delivery: .synchronous).style == .sepia)
+        #expect(Theme(storage: storage, namespace: "carol", delivery: .synchronous).style == .light)
         #expect(storage.keys.allSatisfy { $0.hasPrefix("ThemeKit.alice.") || $0.hasPrefix("ThemeKit.bob.") })
     }
 
@@ -61,7 +61,7 @@ import ThemeKit
             "ThemeKit.default.followsSystem": Data(#"["yes"]"#.utf8),
             "Other.app.key": Data("keep me".utf8),
         ])
-        let theme = Theme(storage: storage)
+        let theme = Theme(storage: storage, delivery: .synchronous)
         #expect(theme.style == .light)
         #expect(theme.contrast == .increased)
         #expect(theme.followsSystem)
@@ -74,7 +74,7 @@ import ThemeKit
 
     @Test("a failing storage write is reported as an event and the in-memory change stands")
     func writeFailureIsReported() {
-        let theme = Theme(storage: FailingStorage())
+        let theme = Theme(storage: FailingStorage(), delivery: .synchronous)
         let events = Counter()
         let subscription = theme.events.subscribe { event in
             if case .storageFailure(let error) = event { events.increment(error.key) }
@@ -88,7 +88,7 @@ import ThemeKit
     @Test("app values are stored under the theme's namespace and read back typed")
     func appValues() throws {
         let storage = InMemoryThemeStorage()
-        let theme = Theme(storage: storage, namespace: "u1")
+        let theme = Theme(storage: storage, namespace: "u1", delivery: .synchronous)
         try theme.store("#FF0000", forKey: "accent")
         #expect(try theme.storedValue(String.self, forKey: "accent") == "#FF0000")
         #expect(storage.keys == ["ThemeKit.u1.app.accent"])
@@ -100,8 +100,8 @@ import ThemeKit
     @Test("UserDefaults suites persist the theme's choices")
     func userDefaultsSuite() {
         let suite = "ThemeKitTests.\(UInt32.random(in: 0...UInt32.max))"
-        do { Theme(suiteName: suite).style = .dark }
-        #expect(Theme(suiteName: suite).style == .dark)
+        do { Theme(suiteName: suite, delivery: .synchronous).style = .dark }
+        #expect(Theme(suiteName: suite, delivery: .synchronous).style == .dark)
         UserDefaults(suiteName: suite)?.removePersistentDomain(forName: suite)
     }
 }

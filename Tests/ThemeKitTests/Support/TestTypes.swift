@@ -59,4 +59,4 @@ final class Counter: @unchecked Sendable {
     }
 }
 
-func makeTheme() -> Theme { Theme(storage: InMemoryThemeStorage()) }
+func makeTheme() -> Theme { Theme(storage: InMemoryThemeStorage(), delivery: .synchronous) }

@@ -5,7 +5,7 @@ import ThemeKit
 @Suite struct IssueExampleTests {
     @Test("the README walkthrough compiles and behaves as its comments say")
     func walkthrough() async throws {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         #expect(theme.value(Palette.self) == Palette.fallback)
         theme.apply(Palette(background: "#000000", text: "#FFFFFF"))
         theme.style = .dark

@@ -144,4 +144,41 @@ private func drainMainQueue() async {
         #expect(log.labels == ["provider", "provider"])
         #expect(!log.allOnMain)
     }
+
+    @Test("a theme made with the defaults delivers a background change to a bound object on the main thread")
+    func defaultThemeDeliversOnMain() async {
+        // The UIKit and SwiftUI adapters may only touch their objects on the main thread; a pack
+        // applied from a loader queue must not run providers there (issue #29, item 1).
+        let theme = Theme(storage: InMemoryThemeStorage())
+        #expect(theme.delivery == .mainThread)
+        #expect(Theme(suiteName: "themekit-default-delivery-\(UUID().uuidString)").delivery == .mainThread)
+        let log = DeliveryLog()
+        let label = Label()
+        await offMain {
+            theme.bind(label, \.textColor) { env in
+                log.record("provider \(env[Palette.self].text)")
+                return env[Palette.self].text
+            }
+        }
+        await drainMainQueue()
+        let held = DispatchSemaphore(value: 0)
+        let holding = DispatchSemaphore(value: 0)
+        DispatchQueue.main.async {
+            holding.signal()
+            held.wait()
+        }
+        holding.wait()
+        await offMain {
+            theme.apply(Palette(background: "#000000", text: "#101010"))
+            theme.apply(Palette(background: "#000000", text: "#202020"))
+            // Not delivered on this thread: the main queue is held.
+            precondition(label.textColor == "#000000")
+        }
+        held.signal()
+        await drainMainQueue()
+        // One coalesced delivery with the final value, on the main queue.
+        #expect(log.labels == ["provider #000000", "provider #202020"])
+        #expect(label.textColor == "#202020")
+        #expect(log.allOnMain)
+    }
 }

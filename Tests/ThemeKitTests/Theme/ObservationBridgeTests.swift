@@ -57,6 +57,31 @@ import ThemeKit
         #expect(fired.count == 1)
     }
 
+    @Test("followsSystem and followsSystemContrast are observable: Observation and the event bus")
+    func followsSystemIsObservable() {
+        let theme = makeTheme()
+        let events = Counter()
+        let subscription = theme.events.subscribe { event in events.increment("\(event)") }
+        let followsFired = onChange { _ = theme.followsSystem }
+        let contrastFollowsFired = onChange { _ = theme.followsSystemContrast }
+        theme.apply(Metrics(cornerRadius: 3))
+        #expect(followsFired.count == 0)
+        theme.style = .dark
+        #expect(followsFired.count == 1)
+        #expect(contrastFollowsFired.count == 0)
+        theme.contrast = .increased
+        #expect(contrastFollowsFired.count == 1)
+        let againFired = onChange { _ = theme.followsSystemContrast }
+        theme.followsSystemContrast = true
+        #expect(againFired.count == 1)
+        #expect(
+            events.entries.filter { $0.hasPrefix("follows") } == [
+                "followsSystem changed to false", "followsSystemContrast changed to false",
+                "followsSystemContrast changed to true",
+            ])
+        withExtendedLifetime(subscription) {}
+    }
+
     /// Counts the `onChange` calls of one `withObservationTracking` of `read`.
     private func onChange(_ read: () -> Void) -> Counter {
         let fired = Counter()

@@ -24,7 +24,7 @@ private final class Card {
 
     @Test("applying a pack sets its colours, typography and metrics")
     func appliesValues() throws {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let pack = try pack()
         theme.apply(pack)
         #expect(theme.value(ThemePackColors.self) == ThemePackColors(pack))
@@ -34,7 +34,7 @@ private final class Card {
 
     @Test("a binding that reads colours and metrics runs once per applied pack, and observers fire once")
     func refreshesOnce() throws {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let card = Card()
         let runs = Calls()
         theme.bind(card, \.background) { env in

@@ -16,26 +16,28 @@ import ThemeKitTokens
         let storage = InMemoryThemeStorage()
         let ocean = try pack("ocean", accent: "#0B69A3")
         do {
-            let theme = Theme(storage: storage, namespace: "user1")
+            let theme = Theme(storage: storage, namespace: "user1", delivery: .synchronous)
             var preferences = try theme.loadPackPreferences()
             preferences.colorOverrides["accent"] = ColorSet(try ThemeColor(hex: "#FF2D55"))
             try theme.savePackPreferences(preferences)
             try theme.select(ocean)
         }
-        let theme = Theme(storage: storage, namespace: "user1")
+        let theme = Theme(storage: storage, namespace: "user1", delivery: .synchronous)
         let preferences = try theme.loadPackPreferences()
         #expect(preferences.selectedPackID == "ocean")
         theme.apply(ocean, preferences: preferences)
         let colors = theme.value(ThemePackColors.self)
         #expect(colors.color("accent", for: .light)?.hex == "#FF2D55")
         #expect(colors.color("background", for: .dark)?.hex == "#000000")
-        #expect(try Theme(storage: storage, namespace: "user2").loadPackPreferences() == ThemePackPreferences())
+        #expect(
+            try Theme(storage: storage, namespace: "user2", delivery: .synchronous).loadPackPreferences()
+                == ThemePackPreferences())
     }
 
     @Test("corrupt stored preferences are reported, not replaced, and the pack still applies")
     func corruptPreferences() throws {
         let storage = InMemoryThemeStorage(["ThemeKit.default.app.ThemeKitTokens.packPreferences": Data("{]".utf8)])
-        let theme = Theme(storage: storage)
+        let theme = Theme(storage: storage, delivery: .synchronous)
         #expect(throws: ThemeStorageError.self) { try theme.loadPackPreferences() }
         let ember = try pack("ember", accent: "#B4410E")
         #expect(throws: ThemeStorageError.self) { try theme.select(ember) }
