@@ -46,7 +46,6 @@ final class CatalogViewController: UIViewController {
         bodyLabel.numberOfLines = 0
         bodyLabel.adjustsFontForContentSizeCategory = true
         button.setTitle("Accent", for: .normal)
-        darkCard.overrideUserInterfaceStyle = .dark
 
         let stack = UIStackView(arrangedSubviews: [titleLabel, bodyLabel, button, card, darkCard])
         stack.axis = .vertical
@@ -86,6 +85,9 @@ final class CatalogViewController: UIViewController {
         // Objects that apply the theme to themselves; one of them in a subtree forced dark.
         theme.adopt(card, in: node)
         theme.adopt(darkCard, in: darkNode)
+        // The forced-dark card's traits carry its node's scope: system colours and UIColor(ColorSet) below it
+        // resolve dark (and, on iOS 17, in the node's custom style and contrast).
+        theme.themed(darkCard, in: darkNode).themeTraits()
     }
 }
 

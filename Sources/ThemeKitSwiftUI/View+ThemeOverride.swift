@@ -79,9 +79,8 @@
                 return current
             }
             requested = (style, contrast)
-            let node = ThemeNode(parent: parent ?? theme.root)
-            node.overrideStyle = style
-            node.overrideContrast = contrast
+            // One change, node and overrides together: `body` must not change the theme more than that.
+            let node = ThemeNode(parent: parent ?? theme.root, overrideStyle: style, overrideContrast: contrast)
             current = node
             self.theme = theme
             self.parent = parent

@@ -126,7 +126,8 @@
             _ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> Value
         ) {
             theme.unbind(object, keyPath)
-            customize(id: "property:\(keyPath)") { object, env in assign(object, provider(object, env)) }
+            // Key paths are Hashable; their description is not unique on every OS version.
+            customize(id: "property:\(keyPath.hashValue)") { object, env in assign(object, provider(object, env)) }
         }
 
         /// Re-runs every provider and customization of the object now (after its state changed).

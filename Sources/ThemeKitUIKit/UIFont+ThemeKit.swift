@@ -7,7 +7,7 @@
         /// text style.
         ///
         /// ```swift
-        /// label.font = .theme(typography["body"]!)
+        /// label.font = typography["body"].map { UIFont.theme($0) } ?? .preferredFont(forTextStyle: .body)
         /// label.adjustsFontForContentSizeCategory = true
         /// ```
         ///

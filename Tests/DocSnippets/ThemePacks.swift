@@ -32,3 +32,31 @@ func themePacksApplying(theme: Theme, decoded: DecodedThemePack) {
     }
     // end snippet
 }
+
+func themePacksSelecting(theme: Theme, ocean: ThemePack, packs: [ThemePack]) throws {
+    // snippet: Docs/ThemePacks.md select
+    // The user picks a brand: applied at once, with their colour overrides, and remembered.
+    do {
+        try theme.select(ocean)
+    } catch {
+        print("the choice will not survive a relaunch: \(error)")   // ocean is applied anyway
+    }
+
+    // On launch: re-apply the remembered pack (or the default one) with the overrides.
+    let preferences: ThemePackPreferences
+    do {
+        preferences = try theme.loadPackPreferences()
+    } catch {
+        print("stored preferences unreadable, starting fresh: \(error)")   // the stored data is left alone
+        preferences = ThemePackPreferences()
+    }
+    let chosen = packs.first { $0.id == preferences.selectedPackID } ?? ocean
+    theme.apply(chosen, preferences: preferences)
+
+    // The user's own accent, kept across pack switches.
+    var edited = preferences
+    edited.colorOverrides["accent"] = ColorSet(ThemeColor(red: 1, green: 0.18, blue: 0.33))
+    try theme.savePackPreferences(edited)
+    theme.apply(chosen, preferences: edited)
+    // end snippet
+}

@@ -26,6 +26,40 @@ public final class ThemeNode: Sendable {
         id = core.addNode(parent: parentID)
     }
 
+    /// Creates a node below `parent` with its overrides already set, in one change.
+    ///
+    /// What an adapter uses where it must not change the theme twice (a SwiftUI `body`): the node and
+    /// its overrides arrive together, so nothing attached below it ever resolves without them, and the
+    /// creation is one change instead of three.
+    /// - Parameters:
+    ///   - parent: The parent node.
+    ///   - overrideStyle: The style forced on the subtree, or `nil` to inherit.
+    ///   - overrideContrast: The contrast forced on the subtree, or `nil` to inherit.
+    /// - Complexity: O(1).
+    public init(parent: ThemeNode, overrideStyle: ThemeStyle?, overrideContrast: ThemeContrast? = nil) {
+        core = parent.core
+        let parentID = parent.id
+        id = core.mutate { model in
+            var intent = NodeIntent(parent: parentID, isAlive: true)
+            intent.overrideStyle = overrideStyle
+            intent.overrideContrast = overrideContrast
+            let id: Int32
+            if let free = model.freeNodes.popLast() {
+                id = free
+                model.nodes[Int(free)] = intent
+            } else {
+                id = Int32(model.nodes.count)
+                model.nodes.append(intent)
+            }
+            model.addChild(id, to: parentID)
+            model.pending.operations.append(.addNode(id, parent: parentID))
+            if overrideStyle != nil || overrideContrast != nil {
+                model.pending.operations.append(.setOverrides(id, style: overrideStyle, contrast: overrideContrast))
+            }
+            return id
+        }
+    }
+
     init(rootOf core: ThemeCore) {
         self.core = core
         id = 0

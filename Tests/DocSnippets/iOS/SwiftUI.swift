@@ -2,34 +2,32 @@
 // Docs/SwiftUI.md's examples, type-checked for iOS by Scripts/ios-check.sh (CONTRIBUTING.md, "Documentation
 // snippets"). The text between the markers is the guide's, word for word; the rest declares what it needs.
 
-// snippet: Docs/SwiftUI.md app
+// snippet: Docs/SwiftUI.md set up
 import SwiftUI
 import ThemeKitSwiftUI
 import ThemeKitTokens
+import ThemeKitUIKit   // for .themeWindow
 
-@main
 struct MyApp: App {
-    // Persisted in UserDefaults; callbacks on the main thread (required for UI).
-    let theme = Theme(storage: UserDefaultsThemeStorage(), delivery: .mainThread)
+    // Persisted in UserDefaults; callbacks on the main thread (the default, required for UI).
+    let theme = Theme(storage: UserDefaultsThemeStorage())
 
     var body: some Scene {
         WindowGroup {
             ContentView()
-                .theme(theme)      // or .theme(theme, default: Brand.ocean, available: Brand.all)
+                .theme(theme)          // or .theme(theme, default: Brand.ocean, available: Brand.all)
+                .themeWindow(theme)    // the window's chrome: status bar, alerts, keyboards
         }
     }
 }
 // end snippet
+import ThemeKit
 
 struct ContentView: View {
-    var body: some View { Card() }
+    var body: some View { Text("Content") }
 }
 
-struct PreviewCard: View {
-    var body: some View { Text("Preview") }
-}
-
-// snippet: Docs/SwiftUI.md reading values
+// snippet: Docs/SwiftUI.md read values
 struct Card: View {
     @ThemeValue(ThemePackColors.self) private var colors
     @ThemeValue(ThemePackMetrics.self) private var metrics
@@ -45,31 +43,64 @@ struct Card: View {
 }
 // end snippet
 
+// snippet: Docs/SwiftUI.md settings
+struct AppearanceSettings: View {
+    @Environment(\.theme) private var theme
+    @ThemeAppearance private var appearance
+
+    var body: some View {
+        Toggle("Follow the system", isOn: Binding(get: { appearance.followsSystem }, set: { theme.followsSystem = $0 }))
+        Toggle(
+            "System contrast",
+            isOn: Binding(get: { appearance.followsSystemContrast }, set: { theme.followsSystemContrast = $0 }))
+    }
+}
+// end snippet
+
+// snippet: Docs/SwiftUI.md images
+struct Header: View {
+    @ThemeAppearance private var appearance
+    @ThemeValue(ThemePackColors.self) private var colors
+    let logo: ImageSet
+    let hero: ThemeGradient
+
+    var body: some View {
+        appearance.image(logo, baseStyles: colors.styles)           // per style and contrast, tinted
+            .frame(maxWidth: .infinity, minHeight: 120)
+            .background(appearance.gradient(hero, baseStyles: colors.styles))
+    }
+}
+// end snippet
+
 @MainActor @ViewBuilder
 func swiftUIFonts(typography: ThemePackTypography, token: TypographyToken) -> some View {
-    // snippet: Docs/SwiftUI.md fonts
-    Text("Title").themeFont(typography["largeTitle"])   // scaled for the environment's size category
-    Text("Body").font(Font(token))                      // scales by itself where SwiftUI can
-    // end snippet
+// snippet: Docs/SwiftUI.md fonts
+Text("Title").themeFont(typography["largeTitle"])   // scaled for the environment's size category; nil keeps the font
+Text("Body").font(Font(token))                      // scales by itself where SwiftUI can
+// end snippet
+}
+
+struct PreviewCard: View {
+    var body: some View { Text("Preview") }
 }
 
 @MainActor @ViewBuilder
 func swiftUIOverride() -> some View {
-    // snippet: Docs/SwiftUI.md subtrees
-    PreviewCard()
-        .themeOverride(style: .dark)          // and/or contrast: .increased
-    // end snippet
+// snippet: Docs/SwiftUI.md override
+PreviewCard()
+    .themeOverride(style: .dark)          // and/or contrast: .increased
+// end snippet
 }
 
-func swiftUIChanges(theme: Theme, oceanPack: ThemePack, loader: ThemePackLoader<ThemePack>, url: URL) throws {
-    // snippet: Docs/SwiftUI.md changing the theme
-    theme.style = .dark                 // the user's choice: persisted, stops following the system
-    theme.followsSystem = true          // back to the system
-    theme.contrast = .increased
-    try theme.select(oceanPack)         // a brand pack, remembered (ThemeKitTokens)
+func swiftUISwitching(theme: Theme, oceanPack: ThemePack, loader: ThemePackLoader<ThemePack>, url: URL) throws {
+// snippet: Docs/SwiftUI.md switching
+theme.style = .dark                 // the user's choice: persisted, stops following the system
+theme.followsSystem = true          // back to the system
+theme.contrast = .increased
+try theme.select(oceanPack)         // a brand pack, remembered (ThemeKitTokens)
 
-    loader.load(from: url) { result in  // background queue
-        if case .success(let loaded) = result { theme.apply(loaded.pack) }
-    }
-    // end snippet
+loader.load(from: url) { result in  // background queue
+    if case .success(let loaded) = result { theme.apply(loaded.pack) }
+}
+// end snippet
 }

@@ -166,4 +166,22 @@ import ThemeKit
         #expect(label.textColor == "sepia")
         #expect(theme.checkInvariants() == [])
     }
+
+    @Test("a node made with its overrides resolves them from the first bind, as one change")
+    func nodeMadeWithOverrides() {
+        let theme = makeTheme()
+        let label = Label()
+        let node = ThemeNode(parent: theme.root, overrideStyle: .dark, overrideContrast: .increased)
+        #expect(node.overrideStyle == .dark)
+        #expect(node.effectiveContrast == .increased)
+        theme.customize(label, in: node) { label, env in label.textColor = "\(env.style) \(env.contrast)" }
+        #expect(label.textColor == "dark increased")
+        let child = ThemeNode(parent: node, overrideStyle: nil)
+        theme.customize(label, in: child) { label, env in label.background = "\(env.style)" }
+        #expect(label.background == "dark")
+        node.overrideStyle = nil
+        #expect(label.textColor == "light increased")
+        #expect(theme.checkInvariants().isEmpty)
+        withExtendedLifetime(child) {}
+    }
 }
