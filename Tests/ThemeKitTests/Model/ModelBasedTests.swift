@@ -87,7 +87,7 @@ struct ModelBudget: CustomStringConvertible {
 
     /// Runs one round; returns what went wrong, or nil.
     static func runOneThread(seed: UInt64, steps: Int) -> String? {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let lane = ModelLane(
             theme: theme, seed: seed, lane: 0, global: GlobalModel(style: theme.style, contrast: theme.contrast))
         for step in 0..<steps {
@@ -134,7 +134,7 @@ struct ModelBudget: CustomStringConvertible {
     /// Runs `threads` lanes on one theme at once. Each lane's operations are fixed by the
     /// seed; their interleaving is not, so the check comes after the threads joined.
     static func runThreads(seed: UInt64, steps: Int, threads: Int) -> String? {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         var seeds = SeededRandom(seed: seed)
         let lanes = (0..<threads).map { ModelLane(theme: theme, seed: seeds.next(), lane: $0, global: nil) }
         let group = DispatchGroup()

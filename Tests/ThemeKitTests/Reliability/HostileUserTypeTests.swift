@@ -238,7 +238,7 @@ let appValueHooks = LockedBox<[Hostility: Hook]>([:])
         func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
             if !condition { problems.append(message()) }
         }
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         let hook = Hook(hostility, theme: theme)
         func value(_ number: Int) -> HostileValue { HostileValue(number: number, hook: Hook(hostility, theme: theme)) }
 
@@ -412,7 +412,7 @@ let appValueHooks = LockedBox<[Hostility: Hook]>([:])
             expect(widget.text == "\(style) 3", "the node's binding shows '\(widget.text)', not '\(style) 3'")
         case .storagePersist:
             let storage = HostileStorage(hook: Hook(hostility))
-            let persisting = Theme(storage: storage)
+            let persisting = Theme(storage: storage, delivery: .synchronous)
             storage.hook.attach(to: persisting)
             persisting.apply(HostileValue(number: 5, hook: Hook(hostility, theme: persisting)))
             persisting.style = .dark
@@ -423,10 +423,10 @@ let appValueHooks = LockedBox<[Hostility: Hook]>([:])
         case .storageRestore:
             // Extension values are not persisted; the style and the active variant's id are.
             let storage = HostileStorage(hook: Hook(hostility, theme: theme))
-            let first = Theme(storage: storage)
+            let first = Theme(storage: storage, delivery: .synchronous)
             first.apply(variant: HostileVariant(name: "r", number: 4))
             first.style = .dark
-            let restored = Theme(storage: storage)
+            let restored = Theme(storage: storage, delivery: .synchronous)
             restored.register([HostileVariant(name: "r", hook: Hook(hostility, theme: restored), number: 4)])
             expect(storage.hook.fired.contains("data"), "the storage was never read")
             expect(restored.style == .dark, "the restored style is \(restored.style)")

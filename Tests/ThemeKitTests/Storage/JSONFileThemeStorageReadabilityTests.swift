@@ -16,7 +16,7 @@ import ThemeKit
     @Test("a theme's style and variant are written as JSON arrays that read back exactly")
     func themeValuesAreReadable() throws {
         do {
-            let theme = Theme(storage: JSONFileThemeStorage(fileURL: url), namespace: "demo")
+            let theme = Theme(storage: JSONFileThemeStorage(fileURL: url), namespace: "demo", delivery: .synchronous)
             theme.style = .dark
             theme.contrast = .increased
         }
@@ -26,7 +26,7 @@ import ThemeKit
         let text = String(decoding: try Data(contentsOf: url), as: UTF8.self)
         #expect(text.contains(#"["dark"]"#))
         #expect(text.contains(#"["increased"]"#))
-        let reopened = Theme(storage: JSONFileThemeStorage(fileURL: url), namespace: "demo")
+        let reopened = Theme(storage: JSONFileThemeStorage(fileURL: url), namespace: "demo", delivery: .synchronous)
         #expect(reopened.style == .dark)
         #expect(reopened.contrast == .increased)
     }
@@ -37,7 +37,7 @@ import ThemeKit
         try Data(#"{"ThemeKit.demo.style":"WyJkYXJrIl0="}"#.utf8).write(to: url)
         let storage = JSONFileThemeStorage(fileURL: url)
         #expect(try storage.data(forKey: "ThemeKit.demo.style") == Data(#"["dark"]"#.utf8))
-        #expect(Theme(storage: storage, namespace: "demo").style == .dark)
+        #expect(Theme(storage: storage, namespace: "demo", delivery: .synchronous).style == .dark)
         try storage.setData(Data(#"["x"]"#.utf8), forKey: "other")
         #expect(try fileObject()["ThemeKit.demo.style"] as? [String] == ["dark"])
     }

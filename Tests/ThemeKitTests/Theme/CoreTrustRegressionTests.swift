@@ -10,7 +10,7 @@ import ThemeKitTestSupport
 struct CoreTrustRegressionTests {
     @Test("A released ThemedProperty is never matched to a new one at the same address")
     func releasedThemedPropertyIsNotReused() {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         var keep: [Label] = []
         for round in 0..<200 {
             do {
@@ -30,7 +30,7 @@ struct CoreTrustRegressionTests {
 
     @Test("A ThemedProperty's work is dropped once nothing binds it, and its template with it")
     func unusedThemedPropertyIsReleasedBySweep() {
-        let theme = Theme(storage: InMemoryThemeStorage())
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
         weak var released: ThemedProperty<Label, String>?
         do {
             let property = ThemedProperty<Label, String>(\.textColor) { _ in "A" }
@@ -50,7 +50,7 @@ struct CoreTrustRegressionTests {
         arguments: ["[]", "[1, 2]", "[\"dark\", \"light\"]"])
     func emptyStoredArrayIsReported(_ stored: String) throws {
         let storage = InMemoryThemeStorage(["ThemeKit.default.style": Data(stored.utf8)])
-        let theme = Theme(storage: storage)
+        let theme = Theme(storage: storage, delivery: .synchronous)
         #expect(theme.style == .light)
         #expect(theme.storageIssues.count == 1)
         #expect(theme.storageIssues.first?.key == "ThemeKit.default.style")
@@ -60,7 +60,7 @@ struct CoreTrustRegressionTests {
     @Test("storedValue(_:forKey:) reports an empty stored array as corrupt")
     func emptyStoredAppValueIsReported() throws {
         let storage = InMemoryThemeStorage(["ThemeKit.default.app.accent": Data("[]".utf8)])
-        let theme = Theme(storage: storage)
+        let theme = Theme(storage: storage, delivery: .synchronous)
         #expect(throws: ThemeStorageError.self) { _ = try theme.storedValue(String.self, forKey: "accent") }
     }
 
@@ -68,7 +68,7 @@ struct CoreTrustRegressionTests {
     func observerBaselineDeinitRunsOutsideTheLock() {
         let reference = ThemeReference()
         let finished = Watchdog.finishes(within: 10) {
-            let theme = Theme(storage: InMemoryThemeStorage())
+            let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
             reference.theme = theme
             theme.apply(Reentrant(name: "a", probe: DeinitProbe(reference)))
             let first = theme.observe(Reentrant.self) { _ in }
@@ -87,7 +87,7 @@ struct CoreTrustRegressionTests {
     func replacedVariantDeinitRunsOutsideTheLock() {
         let reference = ThemeReference()
         let finished = Watchdog.finishes(within: 10) {
-            let theme = Theme(storage: InMemoryThemeStorage())
+            let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
             reference.theme = theme
             for round in 0..<3 {
                 theme.register([ProbeVariant(id: "brand", probe: DeinitProbe(reference), reference: nil)])
@@ -103,7 +103,7 @@ struct CoreTrustRegressionTests {
     func variantIDIsReadOutsideTheLock() {
         let reference = ThemeReference()
         let finished = Watchdog.finishes(within: 10) {
-            let theme = Theme(storage: InMemoryThemeStorage())
+            let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
             reference.theme = theme
             theme.register([ProbeVariant(id: "brand", probe: nil, reference: reference)])
             theme.apply(variant: ProbeVariant(id: "brand", probe: nil, reference: reference))
