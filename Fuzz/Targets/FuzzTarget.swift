@@ -14,7 +14,8 @@ import ThemeKitTokens
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `ThemeColor(hex:)` on the input as UTF-8 text.
     case hex
-    /// `ThemePackDecoder` under both policies, and the encoder's round trip.
+    /// `ThemePackDecoder` under both policies, and the encoder's round trip; decoded packs within the style
+    /// limits, resolved alike by `StyleTable` and `ColorSet.resolved`; issue lines escaped.
     case pack
     /// `DTCGDocument` and `DTCGImporter` under both policies, and the exporter's round trip.
     case dtcg
@@ -103,6 +104,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         for warning in lenient?.warnings ?? [] where warning.path.isEmpty || warning.reason.isEmpty {
             violations.append("a warning without a path or a reason: \(warning)")
         }
+        for pack in [strict?.pack, lenient?.pack].compactMap({ $0 }) { violations += checkStyleLimits(pack) }
+        for warning in lenient?.warnings ?? [] {
+            let line = TerminalText.safeLine("x: \(warning.path): \(warning.reason)")
+            if line.unicodeScalars.contains(where: TerminalText.needsEscape) {
+                violations.append("an escaped issue line still holds a control character: \(warning)")
+            }
+        }
         guard let strict else { return violations }
         if lenient?.pack != strict.pack {
             violations.append("lenient decoding differs from strict decoding of a pack strict accepts")
@@ -113,6 +121,41 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             if again != strict.pack { violations.append("encoding then decoding changed the pack") }
         } catch {
             violations.append("the encoder wrote a pack the decoder rejects: \(error)")
+        }
+        return violations
+    }
+
+    /// A decoded pack stays within the style limits, and the one-pass resolution (`StyleTable`) agrees with
+    /// `ColorSet.resolved` for every style of (up to 16 of) its colours.
+    static func checkStyleLimits(_ pack: ThemePack) -> [String] {
+        var violations: [String] = []
+        if pack.styles.count > ThemePack.maxStyles {
+            violations.append("a decoded pack has \(pack.styles.count) styles, over the limit")
+        }
+        for style in pack.styles.keys {
+            var depth = 0
+            var current = style
+            while let base = pack.styles[current], depth <= ThemePack.maxStyleChainDepth {
+                depth += 1
+                current = base
+            }
+            if depth > ThemePack.maxStyleChainDepth {
+                violations.append("the style \(style) is deeper than the chain limit")
+                break
+            }
+        }
+        let table = StyleTable(baseStyles: pack.styles)
+        for name in pack.colors.keys.sorted().prefix(16) {
+            guard let set = pack.colors[name] else { continue }
+            for contrast in ThemeContrast.allCases {
+                let colors = table.colors(of: set, contrast: contrast)
+                for style in [ThemeStyle.light, .dark] + Array(pack.styles.keys)
+                where table.color(for: style, in: colors, of: set, contrast: contrast)
+                    != set.resolved(for: style, contrast: contrast, baseStyles: pack.styles)
+                {
+                    violations.append("StyleTable and ColorSet.resolved disagree on \(name) in \(style)")
+                }
+            }
         }
         return violations
     }

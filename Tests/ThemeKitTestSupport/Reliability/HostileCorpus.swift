@@ -157,7 +157,8 @@ public enum HostileCorpus {
         HostileInput("string-2mb.pack.json", mentions: ["string is longer than the limit"]) {
             Data((header + #","description":""# + String(repeating: "x", count: 2 << 20) + #""}"#).utf8)
         },
-        HostileInput("style-cycle-10000.pack.json", mentions: ["cycle", "loop"]) {
+        // Past ThemePack.maxStyles: refused for its size before its cycle is looked at.
+        HostileInput("style-cycle-10000.pack.json", mentions: ["cycle", "loop", "more than the limit"]) {
             let styles = (0..<10_000).map { #""s\#($0)":"s\#(($0 + 1) % 10_000)""# }
             return Data((header + #","styles":{"# + styles.joined(separator: ",") + "}}").utf8)
         },

@@ -29,6 +29,9 @@ import ThemeKitTokens
         "DTCGImporter.maxFiles": DTCGImporter().maxFiles,
         "ThemePackLoader.Configuration.maximumBodySize": ThemePackLoader<ThemePack>.Configuration().maximumBodySize,
         "ThemePackLoader.Configuration.timeout": Int(ThemePackLoader<ThemePack>.Configuration().timeout),
+        "ThemePack.maxStyles": ThemePack.maxStyles,
+        "ThemePack.maxStyleChainDepth": ThemePack.maxStyleChainDepth,
+        "TransferStateMachine.maximumETagLength": TransferStateMachine.maximumETagLength,
     ]
 
     @Test("every limit in Docs/Reliability.md is the value the code uses")
