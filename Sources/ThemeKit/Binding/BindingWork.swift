@@ -272,26 +272,23 @@ func isClassType<Object: AnyObject>(_ type: Object.Type) -> Bool { (type as Any.
 /// The bodies `bind` and `customize` make, inlined into their callers.
 @usableFromInline
 enum BindingBodies {
-    /// The write of a key-path binding: assigns through the key path that `keyPath`
-    /// returns, through the property's setter (`didSet`, Observation, computed properties).
+    /// The write of a key-path binding: assigns through `path`, so the property's setter
+    /// runs (`didSet`, Observation, computed properties).
     ///
-    /// `keyPath` is the caller's autoclosure. Inlined into the caller with the literal in
-    /// view, the optimiser propagates it into this closure and folds the key-path
-    /// application into a direct store or setter call (Docs/Benchmarks.md shows the
-    /// specialised code). A key path that is not a literal still works, through the
-    /// key-path runtime. Keep the key path's only use here a call of `keyPath`: a key-path
+    /// Called from inlinable code with a key path that the caller evaluated from its
+    /// literal for this closure alone (`bind` takes the key path as an autoclosure and
+    /// calls it twice: once for the binding's identity, once for this write). A key-path
+    /// literal whose only use is this closure is specialised by the optimiser into a
+    /// direct store or setter call (Docs/Benchmarks.md shows the code); a key path that
+    /// is not a literal still works, through the key-path runtime. Keep it so: a key-path
     /// value with any other use (stored, returned, captured by a second closure) stays a
     /// runtime key path.
     @inlinable @inline(__always)
     static func keyPathWrite<Object: AnyObject, Value>(
-        _ keyPath: @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>
+        _ path: ReferenceWritableKeyPath<Object, Value>
     ) -> @Sendable (Object, consuming Value) -> Void {
-        { object, value in
-            // Sound: `object` is the caller's borrowed argument, alive for the whole call (the
-            // ownership rule `_withUnsafeGuaranteedRef` documents); without it the key-path
-            // write retains and releases its root around the setter.
-            Unmanaged.passUnretained(object)._withUnsafeGuaranteedRef { $0[keyPath: keyPath()] = value }
-        }
+        let box = _SendableKeyPath(path)
+        return { object, value in object[keyPath: box.path] = value }
     }
 
     /// Adds a closure binding's provider and setter to the runner of its key path and
@@ -363,4 +360,14 @@ enum BindingBodies {
             withExactCast(object, to: Object.self) { body($0, context) }
         }
     }
+}
+
+/// A key path that crosses to the delivering thread inside a write closure.
+// Sound: a key path is an immutable object; reading it from any thread is safe.
+@usableFromInline
+struct _SendableKeyPath<Object: AnyObject, Value>: @unchecked Sendable {
+    @usableFromInline let path: ReferenceWritableKeyPath<Object, Value>
+
+    @inlinable @inline(__always)
+    init(_ path: ReferenceWritableKeyPath<Object, Value>) { self.path = path }
 }

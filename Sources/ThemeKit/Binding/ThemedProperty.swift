@@ -40,17 +40,18 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     @inlinable
     public init(
-        _ keyPath: @autoclosure @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>,
+        _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // Inlinable, with the key path as an autoclosure: the write is made here, from the
-        // caller's literal, and specialised into the property's setter (see
-        // `BindingBodies.keyPathWrite`); the identity comes from a separate call.
+        // Inlinable, with the key path as an autoclosure evaluated twice: once for the write
+        // alone, specialised into the property's setter when the caller wrote a literal
+        // (see `BindingBodies.keyPathWrite`), once for the identity.
         let identity = keyPath()
         self.keyPath = identity
         template = SharedPropertyTemplate(
             identity: identity,
-            makeBody: SharedPropertyTemplate.bodyMaker(write: BindingBodies.keyPathWrite(keyPath), provider: provider))
+            makeBody: SharedPropertyTemplate.bodyMaker(write: BindingBodies.keyPathWrite(keyPath()), provider: provider)
+        )
     }
 
     /// Creates a themed property that writes its value with `setter`, a closure that

@@ -28,14 +28,13 @@ extension Theme {
     /// - Complexity: O(1) amortised, plus one run of `provider`.
     @inlinable
     public func bind<Object: AnyObject, Value>(
-        _ object: Object, _ keyPath: @autoclosure @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>,
+        _ object: Object, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         in node: ThemeNode? = nil, _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // The key path is an autoclosure so that the write is made here, where the caller's
-        // literal is visible: each call of `keyPath()` is a fresh use of the literal, so the
-        // optimiser specialises the write closure into the property's setter (see
-        // `BindingBodies.keyPathWrite`); the identity comes from a separate call.
-        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath), in: node, provider)
+        // The key path is an autoclosure, evaluated twice here: once for the write closure
+        // alone, which the optimiser then specialises into the property's setter when the
+        // caller wrote a literal (see `BindingBodies.keyPathWrite`), once for the identity.
+        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath()), in: node, provider)
     }
 
     /// Keeps `object[keyPath: keyPath]` equal to what `provider` returns for it: like
@@ -62,10 +61,10 @@ extension Theme {
     /// - Complexity: O(1) amortised, plus one run of `provider`.
     @inlinable
     public func bind<Object: AnyObject, Value>(
-        _ object: Object, _ keyPath: @autoclosure @escaping @Sendable () -> ReferenceWritableKeyPath<Object, Value>,
+        _ object: Object, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         in node: ThemeNode? = nil, _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
     ) {
-        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath), in: node, provider)
+        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath()), in: node, provider)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
