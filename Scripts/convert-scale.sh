@@ -6,7 +6,8 @@
 #
 # Each input has COUNT colour tokens in groups of 100 under one `color` group with `$type`;
 # every tenth token is an alias to an earlier one. Inputs larger than the 8 MiB reading limit are
-# not generated (the tool would refuse them before any work). Builds the release `themekit` first
+# not generated (the tool would refuse them before any work); a pack over that limit (200,000
+# colours give 17 MB) is converted and checked, then refused rather than written, which counts as a pass. Builds the release `themekit` first
 # unless THEMEKIT names a binary. Prints CPU time (user + system), wall time and peak memory of each
 # run; fails when 200 000 tokens take more than LIMIT seconds of CPU time (default 10). CPU time, not
 # wall time, because CI machines are shared: under load the wall clock measures the neighbours.
@@ -57,6 +58,11 @@ print("%.2f %.2f %d" % (wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss /
 PY
     )
     tail -1 "$work/out-$count.log" | grep -qx "exit 0" || result=1
+    # 200,000 colours make a 17 MB pack, over the readers' 8 MiB limit: convert does all the work, then
+    # refuses to write what export-swift and ThemePackLoader would refuse (one limit for the pipeline).
+    if [ "$result" -eq 1 ] && grep -q "would refuse it, so nothing was written" "$work/out-$count.log"; then
+        result=0
+    fi
     echo "convert: $count colour tokens ($bytes bytes in): ${cpu} s CPU, ${wall} s wall, peak ${peak} MB, exit $result"
     grep -v '^exit ' "$work/out-$count.log" | sed 's/^/    /' | head -5
     [ "$result" -eq 0 ] || status=1

@@ -592,24 +592,6 @@ struct LegacyTokenTranslator {
             return TokensStudioModifier(kind: kind, space: space, amount: amount, mixColor: mixColor)
         }
 
-        /// The string a reference stands for, following whole references up to the alias-chain limit.
-        func rawString(of path: String) throws(TokenMath.Failure) -> String {
-            var current = normalized(DTCGAlias.normalized(path))
-            for _ in 0...maxAliasChain {
-                guard let token = tokens[current] else {
-                    throw TokenMath.Failure(reason: "{\(path)} refers to a token that does not exist")
-                }
-                guard case .string(let text) = token.value else {
-                    throw TokenMath.Failure(
-                        reason: "{\(current)} is \(token.value.kindDescription), not a colour string")
-                }
-                guard let target = DTCGAlias.target(of: text) else { return text }
-                current = normalized(DTCGAlias.normalized(target))
-            }
-            throw TokenMath.Failure(
-                reason: "the references from {\(path)} form a chain longer than \(maxAliasChain) steps, or a cycle")
-        }
-
         mutating func evaluate(_ text: String) throws(TokenMath.Failure) -> TokenQuantity {
             try evaluate(text, depth: 0)
         }
