@@ -88,8 +88,10 @@ struct ModelBudget: CustomStringConvertible {
     /// Runs one round; returns what went wrong, or nil.
     static func runOneThread(seed: UInt64, steps: Int) -> String? {
         let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
-        let lane = ModelLane(
-            theme: theme, seed: seed, lane: 0, global: GlobalModel(style: theme.style, contrast: theme.contrast))
+        var global = GlobalModel(style: theme.style, contrast: theme.contrast)
+        global.followsSystem = theme.followsSystem
+        global.followsSystemContrast = theme.followsSystemContrast
+        let lane = ModelLane(theme: theme, seed: seed, lane: 0, global: global)
         for step in 0..<steps {
             lane.step()
             let found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()

@@ -96,8 +96,9 @@ final class ModelLane: @unchecked Sendable {
         case 69..<73: overrideNode()
         case 73..<76 where batchDepth == 0: observeOrCancel()
         case 76..<78 where batchDepth == 0: subscribeOrCancel()
-        case 78..<82: setStyle()
-        case 82..<84: setContrast()
+        case 78..<81: setStyle()
+        case 81..<82: setContrast()
+        case 82..<84: system()
         case 84..<89: applyValue()
         case 89..<94: variants()
         case 94..<100 where batchDepth < 2: batch()
@@ -402,14 +403,50 @@ final class ModelLane: @unchecked Sendable {
         let style = pick(Self.styles)
         note("style = \(style.rawValue)")
         theme.style = style
-        global?.style = style
+        global?.setStyle(style)
     }
 
     private func setContrast() {
         let contrast = pick(ThemeContrast.allCases)
         note("contrast = \(contrast)")
         theme.contrast = contrast
-        global?.contrast = contrast
+        global?.setContrast(contrast)
+    }
+
+    /// The system's appearance changes, or the app starts or stops following it.
+    private func system() {
+        switch below(4) {
+        case 0:
+            let style = pick(Self.styles)
+            note("system style -> \(style.rawValue)")
+            theme.systemStyleDidChange(to: style)
+            global?.systemStyle = style
+            if global?.followsSystem == true { global?.style = style }
+        case 1:
+            let contrast = pick(ThemeContrast.allCases)
+            note("system contrast -> \(contrast)")
+            theme.systemContrastDidChange(to: contrast)
+            global?.systemContrast = contrast
+            if global?.followsSystemContrast == true { global?.contrast = contrast }
+        case 2:
+            let follows = chance(50)
+            note("followsSystem = \(follows)")
+            theme.followsSystem = follows
+            if var model = global, model.followsSystem != follows {
+                model.followsSystem = follows
+                if follows, let style = model.systemStyle { model.style = style }
+                global = model
+            }
+        default:
+            let follows = chance(50)
+            note("followsSystemContrast = \(follows)")
+            theme.followsSystemContrast = follows
+            if var model = global, model.followsSystemContrast != follows {
+                model.followsSystemContrast = follows
+                if follows, let contrast = model.systemContrast { model.contrast = contrast }
+                global = model
+            }
+        }
     }
 
     private func applyValue() {
@@ -452,7 +489,7 @@ final class ModelLane: @unchecked Sendable {
             theme.apply(variant: variant, for: style)
             global?.registeredVariants.insert(number)
             global?.activeVariant = number
-            global?.style = style
+            global?.setStyle(style)
         case 3:
             note("applyVariant id \(variant.id)")
             let applied = theme.applyVariant(id: variant.id, for: ModelColors.self)
@@ -552,6 +589,19 @@ final class ModelLane: @unchecked Sendable {
                     "n\(index) resolves \(node.effectiveStyle.rawValue)/\(node.effectiveContrast), "
                         + "the model says \(appearance.style.rawValue)/\(appearance.contrast)")
             }
+        }
+        if self.global != nil, theme.style != global.style || theme.contrast != global.contrast {
+            found.append(
+                "the theme's appearance is \(theme.style.rawValue)/\(theme.contrast), the model says "
+                    + "\(global.style.rawValue)/\(global.contrast)")
+        }
+        if self.global != nil,
+            theme.followsSystem != global.followsSystem
+                || theme.followsSystemContrast != global.followsSystemContrast
+        {
+            found.append(
+                "followsSystem \(theme.followsSystem)/\(theme.followsSystemContrast), the model says "
+                    + "\(global.followsSystem)/\(global.followsSystemContrast)")
         }
         guard receipts != .skipped else { return found }
         for (index, observer) in observers.enumerated() {

@@ -16,6 +16,22 @@ struct GlobalModel {
     /// The number of the active `ModelColorsVariant`.
     var activeVariant: Int?
     var registeredVariants: Set<Int> = []
+    var followsSystem = true
+    var followsSystemContrast = true
+    /// The last appearance the system reported (nil: none yet).
+    var systemStyle: ThemeStyle?
+    var systemContrast: ThemeContrast?
+
+    /// The style set by the app: it stops following the system.
+    mutating func setStyle(_ newValue: ThemeStyle) {
+        followsSystem = false
+        style = newValue
+    }
+
+    mutating func setContrast(_ newValue: ThemeContrast) {
+        followsSystemContrast = false
+        contrast = newValue
+    }
 
     func colors(style: ThemeStyle, contrast: ThemeContrast) -> ModelColors {
         if let activeVariant {
