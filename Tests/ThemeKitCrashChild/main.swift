@@ -7,7 +7,8 @@
 //                                         style: the key-path write must trap ("Unexpectedly found nil")
 //     ThemeKitCrashChild storage-keys <file> <prefix> <count>
 //                                         writes <count> distinct keys <prefix>-0… into a JSONFileThemeStorage
-//                                         that another process writes at the same time; reports `done <count>`
+//                                         that another process writes at the same time, starting when
+//                                         <file>.go exists; reports `ready 0`, then `done <count>`
 //     ThemeKitCrashChild download gzip-bomb|endless <limit>
 //                                         serves a gzip bomb or an endless chunked body on 127.0.0.1, loads it
 //                                         with a ThemePackLoader capped at <limit> bytes, and reports
@@ -236,6 +237,12 @@ func runDownload(_ kind: String, limit: Int) -> Never {
 func runStorageKeys(_ url: URL, prefix: String, count: Int) -> Never {
     let storage = JSONFileThemeStorage(fileURL: url)
     report("ready 0")
+    // Start together: the parent creates `<file>.go` once every writer is ready.
+    let go = url.path + ".go"
+    while !FileManager.default.fileExists(atPath: go) {
+        if shouldStop() { fail("no start signal") }
+        usleep(1_000)
+    }
     for index in 0..<count {
         do {
             try storage.setData(Data("\(prefix) \(index)".utf8), forKey: "\(prefix)-\(index)")

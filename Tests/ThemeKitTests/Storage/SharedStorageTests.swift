@@ -27,6 +27,9 @@ import ThemeKitTestSupport
         let children = try ["app", "widget"].map {
             try ChildProcess(executable: executable, arguments: ["storage-keys", file.path, $0, "300"])
         }
+        for child in children { #expect(child.readLine() == "ready 0") }
+        // Both are ready: start them at once, so their writes interleave.
+        #expect(FileManager.default.createFile(atPath: file.path + ".go", contents: nil))
         for child in children {
             let termination = child.waitForExit(within: 120)
             #expect(termination == .exited(0), "\(child.lines.suffix(3))")
