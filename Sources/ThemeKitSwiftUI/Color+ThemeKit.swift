@@ -56,7 +56,14 @@
                         in: traits.userInterfaceStyle == .dark ? .dark : .light,
                         platformContrast: ThemeContrast(systemIncreased: traits.accessibilityContrast == .high),
                         scope: scope ?? ThemeColorScope(theme: ThemeEnvironmentFallback.current))
-                    return UIColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+                    let components = color.platformComponents
+                    return components.space == .displayP3
+                        ? UIColor(
+                            displayP3Red: components.red, green: components.green, blue: components.blue,
+                            alpha: components.alpha)
+                        : UIColor(
+                            red: components.red, green: components.green, blue: components.blue, alpha: components.alpha
+                        )
                 }
             }
         }

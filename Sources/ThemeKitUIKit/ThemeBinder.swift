@@ -54,7 +54,23 @@
             _ keyPath: ReferenceWritableKeyPath<Object, Value>,
             _ provider: @escaping @MainActor @Sendable (ThemeContext) -> Value
         ) {
-            theme.bind(object, keyPath, in: node) { env in Self.onMain(env, provider) }
+            // Sound: a key path is an immutable value; the theme only reads it.
+            nonisolated(unsafe) let path = keyPath
+            theme.bind(object, path, in: node) { env in Self.onMain(env, provider) }
+        }
+
+        /// Keeps any property equal to what `provider` returns for the object, written through its key
+        /// path: the provider receives the object, so it reads the object's state without capturing it.
+        /// - Parameters:
+        ///   - keyPath: The property; it identifies the binding.
+        ///   - provider: Computes the value from the object and the theme.
+        public func set<Value>(
+            _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+            _ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> Value
+        ) {
+            // Sound: a key path is an immutable value; the theme only reads it.
+            nonisolated(unsafe) let path = keyPath
+            theme.bind(object, path, in: node) { object, env in Self.onMain(object, env, provider) }
         }
 
         /// Keeps a property equal to what `provider` returns, written by `assign` (a direct setter).
@@ -147,6 +163,21 @@
             precondition(
                 Thread.isMainThread,
                 "ThemeKitUIKit: a UIKit binding ran off the main thread; create the theme with delivery: .mainThread")
+        }
+
+        /// Calls a main-actor provider that receives the object from the theme's delivery.
+        nonisolated static func onMain<Value>(
+            _ object: Object, _ env: ThemeContext, _ provider: @MainActor @Sendable (Object, ThemeContext) -> Value
+        ) -> Value {
+            checkMainThread()
+            // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
+            nonisolated(unsafe) let object = object
+            // Sound: the same.
+            nonisolated(unsafe) let env = env
+            // Sound: written by the synchronous main-actor call below, read after it on the same thread.
+            nonisolated(unsafe) var result: Value?
+            MainActor.assumeIsolated { result = provider(object, env) }
+            return result!
         }
 
         /// Calls a main-actor provider from the theme's delivery, which runs on the main thread.

@@ -65,6 +65,30 @@ import ThemeKitTokens
                 == ThemeColorScope(style: sepia, forcesContrast: false, baseStyles: [sepia: .light]))
     }
 
+    @Test(
+        "a value resolved in the binding's scope is right in the pass of the switch; one read from the window is a switch behind"
+    )
+    func scopeIsRightBeforeTheWindowChanges() {
+        // A window bridge is a bus subscriber: it changes the window's appearance after the bindings ran.
+        // A layer colour resolved against the window's traits therefore showed the previous appearance
+        // after every in-app switch (issue #29, item 4); resolved in ThemeColorScope(env) it is right.
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
+        let window = Window()
+        let subscription = theme.events.subscribe { _ in window.appearance = ThemeColorScope(theme: theme).appearance }
+        let layer = Target()
+        theme.customize(layer) { layer, env in
+            layer.fromWindow = background.resolved(in: window.appearance, platformContrast: .standard, scope: nil)
+            layer.value = background.resolved(in: ThemeColorScope(env))
+        }
+        theme.style = .dark
+        #expect(layer.value == color("#000000"))
+        #expect(layer.fromWindow == color("#FFFFFF"))  // the window still said light while bindings ran
+        #expect(window.appearance == .dark)
+        theme.contrast = .increased
+        #expect(layer.value == color("#0A0A0A"))
+        withExtendedLifetime(subscription) {}
+    }
+
     @Test("images resolve like colour sets, with their tint in the same scope")
     func images() {
         let accent = ColorSet(light: color("#0000FF"), dark: color("#8080FF"))
@@ -111,5 +135,11 @@ import ThemeKitTokens
 // Sound: each test drives its theme from one thread with synchronous delivery.
 private final class Target: @unchecked Sendable {
     var value = ThemeColor(red: 0.5, green: 0.5, blue: 0.5)
+    var fromWindow = ThemeColor(red: 0.5, green: 0.5, blue: 0.5)
     var scope: ThemeColorScope?
+}
+
+// Sound: each test drives its theme from one thread with synchronous delivery.
+private final class Window: @unchecked Sendable {
+    var appearance = SystemAppearance.light
 }
