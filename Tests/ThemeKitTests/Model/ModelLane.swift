@@ -109,7 +109,7 @@ final class ModelLane: @unchecked Sendable {
     private func newObject() {
         guard objects.lazy.filter({ $0.strong != nil }).count < 40 else { return releaseObject() }
         nextObject += 1
-        let object = ModelObject(number: nextObject, widget: Widget())
+        let object = ModelObject(number: nextObject, widget: Widget(serial: lane * 1_000_000 + nextObject))
         objects.append(object)
         note("new o\(object.number)")
         bindClosure(on: object)
@@ -118,7 +118,7 @@ final class ModelLane: @unchecked Sendable {
     private func bindClosure(on chosen: ModelObject? = nil) {
         guard let object = chosen ?? heldObject(), let widget = object.strong else { return }
         let slot = pick(WidgetSlot.allCases)
-        let kind: BindingKind = chance(50) ? .keyPath : .setter
+        let kind: BindingKind = pick([.keyPath, .setter, .objectProvider])
         let spec = newSpec()
         let node = chooseNode()
         note("bind o\(object.number).\(slot) \(kind) \(spec) in \(nodeName(node))")
@@ -126,6 +126,14 @@ final class ModelLane: @unchecked Sendable {
         let provider: @Sendable (ThemeContext) -> String = { env in spec.value(LiveReader(env: env), salt: salt.value) }
         let themeNode = node.map { nodes[$0].node! }
         switch (slot, kind) {
+        case (.text, .objectProvider):
+            theme.bind(widget, \.text, in: themeNode) { widget, env in provider(env) + "@\(widget.serial)" }
+        case (.detail, .objectProvider):
+            theme.bind(widget, \.detail, in: themeNode) { widget, env in provider(env) + "@\(widget.serial)" }
+        case (.number, .objectProvider):
+            theme.bind(widget, \.number, in: themeNode) { widget, env in
+                stableNumber(provider(env) + "@\(widget.serial)")
+            }
         case (.text, .keyPath): theme.bind(widget, \.text, in: themeNode, provider)
         case (.text, _): theme.bind(widget, \.text, set: { $0.text = $1 }, in: themeNode, provider)
         case (.detail, .keyPath): theme.bind(widget, \.detail, in: themeNode, provider)
@@ -558,7 +566,9 @@ final class ModelLane: @unchecked Sendable {
             let appearance = appearance(of: object.node, global: global)
             let salt = object.salt.value
             for (slot, binding) in object.bindings {
-                let expected = slot.shown(binding.spec.value(appearance, salt: binding.readsSalt ? salt : 0))
+                var value = binding.spec.value(appearance, salt: binding.readsSalt ? salt : 0)
+                if binding.kind == .objectProvider { value += "@\(object.serial)" }
+                let expected = slot.shown(value)
                 let shown = slot.read(widget)
                 if shown != expected {
                     found.append(

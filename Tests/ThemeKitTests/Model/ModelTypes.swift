@@ -41,10 +41,14 @@ struct ModelColorsVariant: ThemeVariant {
 // Sound: its properties are written by the theme's delivering thread and read by the test
 // only after the operation that wrote them returned (or after the writing threads joined).
 final class Widget: @unchecked Sendable {
+    /// What a provider that is given the object reads of it.
+    let serial: Int
     var text = ""
     var detail = ""
     var number = 0
     var custom: [String: String] = [:]
+
+    init(serial: Int = 0) { self.serial = serial }
 }
 
 /// A bindable property of `Widget`.

@@ -82,6 +82,8 @@ struct ModelNode {
 /// How a property got its binding.
 enum BindingKind: String {
     case keyPath, setter, property, localProperty, releasing
+    /// `bind(_:_:in:_:)` whose provider is given the object as well: it appends the object's serial.
+    case objectProvider
 }
 
 /// One binding as the model sees it.
@@ -95,6 +97,7 @@ struct ModelBinding {
 /// One object the test created.
 final class ModelObject {
     let number: Int
+    let serial: Int
     weak var widget: Widget?
     /// The test's strong reference (nil once released, or handed to a releasing provider).
     var strong: Widget?
@@ -110,6 +113,7 @@ final class ModelObject {
         self.number = number
         self.widget = widget
         strong = widget
+        serial = widget.serial
     }
 
     /// Whether the theme tracks the object (it forgets its node once the last binding goes).
