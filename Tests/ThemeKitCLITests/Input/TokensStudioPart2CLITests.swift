@@ -51,6 +51,22 @@ import ThemeKitTokens
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
     }
 
+    @Test("contrast measures the modified colour: black at alpha 0.5 on white fails AA")
+    func contrastOnModifiedColours() throws {
+        let input = try folder.write(
+            "ts.json",
+            ##"""
+            {"ink": {"value": "#000000", "type": "color"}, "bg": {"value": "#ffffff", "type": "color"},
+             "text": {"value": "{ink}", "type": "color",
+                      "$extensions": {"studio.tokens": {"modify": {"type": "alpha", "value": "0.5", "space": "srgb"}}}}}
+            """##)
+        let result = themekit(["contrast", input, "--pair", "text:bg"])
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        // #00000080 over white is #7F7F7F: 4.00:1 (unmodified black would be 21:1).
+        #expect(result.stdout.contains("4.00:1"), "\(result.stdout)")
+        #expect(!result.stdout.contains("21:1"), "\(result.stdout)")
+    }
+
     @Test("contrast --format json says the space it measured in")
     func contrastSpace() throws {
         let path = try folder.write("harbor.json", SamplePacks.harbor)
