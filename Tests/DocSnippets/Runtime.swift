@@ -25,6 +25,8 @@ final class Label {
     var cornerRadius = 0.0
     var title = ""
     var accessibilityHint = ""
+    var isSelected = false
+    var tint = ""
 }
 // end snippet
 
@@ -61,6 +63,8 @@ func runtimeTrackedObjects(theme: Theme) {
     theme.bind(label, \.textColor) { env in env.style == .dark ? env[Palette.self].text : "#111111" }
     // A setter closure (for computed properties): written directly, not through the key-path runtime.
     theme.bind(label, \.cornerRadius, set: { $0.cornerRadius = $1 }) { env in env[Metrics.self].cornerRadius }
+    // The provider receives the object: it reads the object's state without capturing it (or its owner).
+    theme.bind(label, \.tint) { label, env in label.isSelected ? env[Palette.self].text : "#6B7280" }
     theme.customize(label) { label, env in label.title = env.style == .dark ? "Night" : "Day" }   // any code
     theme.customize(label, id: "hint") { label, env in   // an id keeps several customizations apart
         label.accessibilityHint = env.contrast == .increased ? "High contrast" : ""
