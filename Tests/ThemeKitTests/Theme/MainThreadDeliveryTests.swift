@@ -181,4 +181,15 @@ private func drainMainQueue() async {
         #expect(label.textColor == "#202020")
         #expect(log.allOnMain)
     }
+
+    @Test("an adapter's setup check passes a main-thread theme and names the call and the fix otherwise")
+    func adapterSetupCheck() {
+        let theme = Theme(storage: InMemoryThemeStorage())
+        #expect(theme.mainThreadDeliveryProblem(in: "Theme.themed(_:in:)") == nil)
+        let synchronous = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
+        let problem = synchronous.mainThreadDeliveryProblem(in: "Theme.themed(_:in:)") ?? ""
+        #expect(problem.contains("Theme.themed(_:in:)"))
+        #expect(problem.contains("delivery: .synchronous"))
+        #expect(problem.contains("delivery: .mainThread"))
+    }
 }
