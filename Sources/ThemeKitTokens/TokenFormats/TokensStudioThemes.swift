@@ -109,6 +109,21 @@ struct TokensStudioThemes {
 
     /// The appearances, given the sets in `$metadata.tokenSetOrder` order (then any others).
     mutating func plan(themes: [Theme], setOrder: [String]) -> Plan {
+        let plan = choosePlan(themes: themes, setOrder: setOrder)
+        guard !themes.isEmpty else { return plan }
+        // Whatever the applied themes leave out is named, so nothing in the export is dropped silently.
+        var used = Set(plan.light.sets).union(plan.dark.sets)
+        for appearance in [plan.highContrastLight, plan.highContrastDark] { used.formUnion(appearance?.sets ?? []) }
+        for name in setOrder where !used.contains(name) {
+            warn(
+                "$themes",
+                "the token set \(JSONWriter.quoted(name)) is not read: no applied theme enables it or uses it as a source",
+                .incompleteAppearance)
+        }
+        return plan
+    }
+
+    mutating func choosePlan(themes: [Theme], setOrder: [String]) -> Plan {
         guard !themes.isEmpty else {
             let all = Appearance(sets: setOrder, referenceOnly: [])
             return Plan(light: all, dark: all, highContrastLight: nil, highContrastDark: nil)

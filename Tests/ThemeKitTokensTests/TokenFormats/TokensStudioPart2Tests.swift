@@ -202,5 +202,6 @@ private func modified(_ base: String, _ type: String, _ value: String, _ space: 
         #expect(result.warnings.contains { $0.reason.contains("\"Forest\" (group \"Brand\") is not used") })
         #expect(
             result.warnings.contains { $0.reason.contains("\"Base\" (group \"Base\"), \"Canvas\" (group \"Brand\")") })
+        #expect(result.warnings.contains { $0.reason.contains("the token set \"forest\" is not read") })
     }
 }
