@@ -224,10 +224,18 @@ enum ThemeKitFixtures {
 /// The plain key-path `bind` of the stored properties (`theme.bind(view, \.text) { … }`):
 /// every write goes through Swift's key-path runtime.
 enum KeyPathFixtures {
-    /// Binds every role of `view` (palette A).
+    /// Binds every role of `view` (object number `index` of `workload`), reading the
+    /// palette ``ThemeKitFixtures`` reads for it: the same work in the key-path spelling.
     @inline(__always)
-    static func bind(_ view: BenchView, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
-        let roles = workload.rolesPerObject
+    static func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        if workload.readsB(index) {
+            bindB(view, roles: workload.rolesPerObject, in: theme, node: node)
+        } else {
+            bindA(view, roles: workload.rolesPerObject, in: theme, node: node)
+        }
+    }
+
+    private static func bindA(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
         theme.bind(view, \.text, in: node) { env in
             let colors = env[PaletteA.self].colors
             return env.style == .dark ? colors.text : colors.textLight
@@ -245,6 +253,28 @@ enum KeyPathFixtures {
         guard roles > 3 else { return }
         theme.bind(view, \.border, in: node) { env in
             let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        }
+    }
+
+    private static func bindB(_ view: BenchView, roles: Int, in theme: Theme, node: ThemeNode?) {
+        theme.bind(view, \.text, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        }
+        guard roles > 1 else { return }
+        theme.bind(view, \.background, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        }
+        guard roles > 2 else { return }
+        theme.bind(view, \.tint, in: node) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        }
+        guard roles > 3 else { return }
+        theme.bind(view, \.border, in: node) { env in
+            let colors = env[PaletteB.self].colors
             return env.style == .dark ? colors.border : colors.borderLight
         }
     }
@@ -354,6 +384,55 @@ enum SharedFixtures {
     }
 }
 
+/// ``SharedFixtures`` in the key-path spelling: each ``ThemedProperty`` names its stored
+/// property by key path alone (no setter closure).
+enum SharedKeyPathFixtures {
+    static let a: [ThemedProperty<BenchView, String>] = [
+        ThemedProperty(\.text) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        },
+        ThemedProperty(\.background) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        },
+        ThemedProperty(\.tint) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        },
+        ThemedProperty(\.border) { env in
+            let colors = env[PaletteA.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        },
+    ]
+
+    static let b: [ThemedProperty<BenchView, String>] = [
+        ThemedProperty(\.text) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.text : colors.textLight
+        },
+        ThemedProperty(\.background) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.background : colors.backgroundLight
+        },
+        ThemedProperty(\.tint) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.tint : colors.tintLight
+        },
+        ThemedProperty(\.border) { env in
+            let colors = env[PaletteB.self].colors
+            return env.style == .dark ? colors.border : colors.borderLight
+        },
+    ]
+
+    /// Binds every role of `view` (object number `index` of `workload`).
+    @inline(__always)
+    static func bind(_ view: BenchView, index: Int, workload: Workload, in theme: Theme, node: ThemeNode? = nil) {
+        let properties = workload.readsB(index) ? b : a
+        for role in 0..<workload.rolesPerObject { theme.bind(view, properties[role], in: node) }
+    }
+}
+
 /// The same bindings as ``ThemeKitFixtures`` with closures that capture which palette
 /// they read, as an app's helper that builds providers would: every binding runs its
 /// own provider.
@@ -406,12 +485,16 @@ enum BindingStyle: CaseIterable {
     case closures
     /// Capture-free closures through key paths on stored properties (``KeyPathFixtures``).
     case keyPath
+    /// (a) Shared ``ThemedProperty`` values in the key-path spelling (``SharedKeyPathFixtures``).
+    case sharedKeyPath
 
     /// The styles the full switch measures, in row order.
-    static let switched: [BindingStyle] = [.shared, .computedSetter, .computedKeyPath, .capturing, .closures]
+    static let switched: [BindingStyle] = [
+        .shared, .sharedKeyPath, .computedSetter, .computedKeyPath, .capturing, .closures, .keyPath,
+    ]
 
     /// The styles the registration scenario measures.
-    static let registered: [BindingStyle] = [.closures, .shared, .keyPath]
+    static let registered: [BindingStyle] = [.closures, .shared, .keyPath, .sharedKeyPath]
 
     /// The suffix of the scenario name for rows measured with this style.
     var suffix: String {
@@ -422,6 +505,17 @@ enum BindingStyle: CaseIterable {
         case .computedSetter: "-setter"
         case .computedKeyPath: "-keypath"
         case .keyPath: "-keypath"
+        case .sharedKeyPath: "-keypath-shared"
+        }
+    }
+
+    /// The suffix of the full-switch rows (stored key paths are `-keypath-stored` there,
+    /// beside the computed `-keypath`).
+    var switchSuffix: String {
+        switch self {
+        case .keyPath: "-keypath-stored"
+        case .sharedKeyPath: "-shared-keypath"
+        default: suffix
         }
     }
 
@@ -436,7 +530,8 @@ enum BindingStyle: CaseIterable {
         case .capturing: "setter-closure binds with closures that capture which palette they read"
         case .computedSetter: "setter-closure binds of 4 computed properties whose setters do work"
         case .computedKeyPath: "key-path binds of 4 computed properties whose setters do work"
-        case .keyPath: "key-path binds of stored properties"
+        case .keyPath: "key-path binds of stored properties (no setter closure)"
+        case .sharedKeyPath: "4 shared ThemedProperty values named by key path alone, stored properties"
         }
     }
 
@@ -449,7 +544,9 @@ enum BindingStyle: CaseIterable {
         case .capturing: CapturingFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
         case .computedSetter: ComputedFixtures.bindSetters(view, workload: workload, in: theme, node: node)
         case .computedKeyPath: ComputedFixtures.bindKeyPaths(view, workload: workload, in: theme, node: node)
-        case .keyPath: KeyPathFixtures.bind(view, workload: workload, in: theme, node: node)
+        case .keyPath: KeyPathFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
+        case .sharedKeyPath:
+            SharedKeyPathFixtures.bind(view, index: index, workload: workload, in: theme, node: node)
         }
     }
 }

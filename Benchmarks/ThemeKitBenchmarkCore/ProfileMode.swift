@@ -6,8 +6,10 @@ import ThemeKit
 public enum ProfileMode {
     /// The operations that can be profiled.
     public static let operations = [
-        "full", "full-shared", "full-setter", "full-keypath", "full-captures", "fine", "subtree", "register",
+        "full", "full-shared", "full-setter", "full-keypath", "full-captures", "full-keypath-stored",
+        "full-shared-keypath", "fine", "subtree", "register",
         "register-batch", "register-shared", "register-shared-batch", "register-keypath", "register-keypath-batch",
+        "register-keypath-shared", "register-keypath-shared-batch",
         "batch", "churn", "churn-captures", "observers", "bus", "loop-weak", "loop-weak-setter", "loop-weak-shared",
         "loop-keypath",
         "loop-keypath-strong",
@@ -19,7 +21,11 @@ public enum ProfileMode {
         let workload = Workload(objectCount: max(1, size / 4), rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
         let style: BindingStyle
-        if operation.contains("-shared") {
+        if operation.contains("-shared-keypath") || operation.contains("-keypath-shared") {
+            style = .sharedKeyPath
+        } else if operation == "full-keypath-stored" {
+            style = .keyPath
+        } else if operation.contains("-shared") {
             style = .shared
         } else if operation.contains("-captures") {
             style = .capturing
@@ -41,7 +47,8 @@ public enum ProfileMode {
             return theme
         }
         switch operation {
-        case "full", "full-shared", "full-setter", "full-keypath", "full-captures":
+        case "full", "full-shared", "full-setter", "full-keypath", "full-captures", "full-keypath-stored",
+            "full-shared-keypath":
             let views = makeViews(workload.objectCount)
             let theme = boundTheme(views, workload: workload)
             let elapsed = MonotonicClock.time {
@@ -90,7 +97,7 @@ public enum ProfileMode {
             theme.batch { while !nodes.isEmpty { nodes.removeLast() } }
             withExtendedLifetime(views) {}
         case "register", "register-batch", "register-shared", "register-shared-batch", "register-keypath",
-            "register-keypath-batch":
+            "register-keypath-batch", "register-keypath-shared", "register-keypath-shared-batch":
             for _ in 0..<repetitions {
                 let views = makeViews(workload.objectCount)
                 let theme = makeBenchTheme()

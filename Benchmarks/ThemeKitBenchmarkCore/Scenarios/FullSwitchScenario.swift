@@ -37,10 +37,11 @@ enum FullSwitchScenario {
             switch style {
             case .computedSetter: limit = "PlainLoopWeakSetter"
             case .computedKeyPath: limit = "KeyPathLoop"
+            case .keyPath, .sharedKeyPath: limit = "PlainLoopWeak"
             default: limit = "PlainLoopWeak"
             }
             context.record(
-                "full" + style.suffix, size: size, affected: size, themeKit: measured.sample,
+                "full" + style.switchSuffix, size: size, affected: size, themeKit: measured.sample,
                 limit: (limit, baselines[limit] ?? 0), baselines: baselines, allocations: measured.allocations,
                 note: "\(workload.objectCount) objects x 4: \(style.note); theme.style toggles; every binding "
                     + "re-runs; limit: \(limit)")
@@ -66,7 +67,7 @@ enum FullSwitchScenario {
         }
         context.verify(
             views, roles: 4, style: last, colors: colors, computed: bindingStyle.writesComputed,
-            system: "ThemeKit full switch\(bindingStyle.suffix)")
+            system: "ThemeKit full switch\(bindingStyle.switchSuffix)")
         let allocations = ProcessCounters.allocations { theme.style = last.toggled }
         withExtendedLifetime(views) {}
         return (sample, allocations)
