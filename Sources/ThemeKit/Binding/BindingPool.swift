@@ -12,7 +12,7 @@ import Foundation
 /// Records are plain data (`BindingRecord` is trivial): a block is initialised to empty
 /// records when it is first carved out, and a freed block is reused as it is. Memory
 /// stays at the peak number of records in use until the table is freed. Owned by one
-/// `BindingTable`, which calls `deallocate()`.
+/// `_BindingTable`, which calls `deallocate()`.
 struct BindingPool {
     /// The buffer. Moves when the pool grows: never keep a pointer into it across a
     /// call that can add a binding (running providers cannot: they only queue work).

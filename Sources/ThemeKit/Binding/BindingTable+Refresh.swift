@@ -3,7 +3,7 @@
 /// Everything here runs on the delivering thread. User code (providers) runs
 /// inside these loops, but it cannot reach the table: every change it makes is
 /// queued for the next pass, so the storage stays put while we iterate it.
-extension BindingTable {
+extension _BindingTable {
     /// Runs the bindings of the object in `slot` whose dependencies meet `mask`
     /// (all of them for `.max`), plus any that never ran, each at most once per `epoch`.
     /// - Parameter context: The providers' context for the object's appearance, which
@@ -96,7 +96,7 @@ extension BindingTable {
     /// dependencies hold the bit.
     /// - Complexity: O(entries in the bit's reverse list): its live ones, and at most as
     ///   many stale ones again, or 64 (see `compactEntriesIfMostlyStale`).
-    func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, recorder: DependencyRecorder) {
+    func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, recorder: _DependencyRecorder) {
         compactEntriesIfMostlyStale(bit: bit)
         let mask: UInt64 = 1 << UInt64(bit)
         var ranSlot: Int32 = -1

@@ -5,7 +5,7 @@ struct BindingRecord {
     /// `nil` marks a removed binding whose position may be reused. Owned manually: the
     /// table retains the work when it stores it and releases it when the binding goes
     /// (`releaseBinding`), so the refresh loop calls it without reference counting.
-    var work: Unmanaged<BindingWork>?
+    var work: Unmanaged<_BindingWork>?
     /// The dependency bits recorded on the last run.
     var dependencies: UInt64
     /// Extension bits for which this position has an entry in the reverse index
@@ -13,7 +13,7 @@ struct BindingRecord {
     var indexed: UInt64
     /// The pass that last ran this binding, so a pass runs it at most once.
     var epoch: UInt32
-    /// The binding's index in its runner (`SetterRunner`, `KeyPathRunner`); `-1` for a
+    /// The binding's index in its runner (`_SetterRunner`, `KeyPathRunner`); `-1` for a
     /// work of its own or a themed property's.
     var payload: Int32
     /// Whether the binding has not run yet.
@@ -51,9 +51,9 @@ struct ObjectRecord {
 /// The binding storage of one theme: object slots with a free list and generation
 /// counters, per-node object lists, and a reverse index from extension bits to bindings.
 ///
-/// Only the delivering thread touches it (see `ThemeCore`), so it has no lock.
+/// Only the delivering thread touches it (see `_ThemeCore`), so it has no lock.
 @usableFromInline
-final class BindingTable {
+final class _BindingTable {
     // Exclusivity is not checked at run time on the table's fields: only the delivering
     // thread touches them, and no access to one of them is ever open while user code
     // runs (providers run against pointers into the records, and cannot reach the table).
@@ -68,16 +68,16 @@ final class BindingTable {
     @exclusivity(unchecked) private(set) var pool = BindingPool()
     /// Reverse index for extension bits (bits 0 and 1 are handled by the node tree).
     let reverse = ReverseIndex()
-    /// Small integer ids of the key paths bound in this theme (see `BindingWork.keyID`).
+    /// Small integer ids of the key paths bound in this theme (see `_BindingWork.keyID`).
     private let keyPathIDs = KeyPathIDs()
     /// The runners of this theme's closure bindings.
-    private let runners = RunnerCache()
+    private let runners = _RunnerCache()
     @exclusivity(unchecked) private var staleEntries: [Int] = Array(repeating: 0, count: 64)
     /// Head of each node's object list, indexed by node id.
     @exclusivity(unchecked) private(set) var nodeHeads: ContiguousArray<Int32> = []
     @exclusivity(unchecked) private(set) var liveObjectCount = 0
     /// The work of each ``ThemedProperty`` bound in this theme, by property (see
-    /// `SharedPropertyTemplate`). Each entry holds its template, so the identifier it is
+    /// `_SharedPropertyTemplate`). Each entry holds its template, so the identifier it is
     /// keyed by stays that template's while the entry exists; `sweep` drops the entries
     /// whose work no binding uses any more.
     @exclusivity(unchecked) private var sharedWorks: [ObjectIdentifier: SharedWorkEntry] = [:]
@@ -85,9 +85,10 @@ final class BindingTable {
     /// follow one another). Holds the template, so its identifier cannot be reused while
     /// memoised; invalidated by `sweep`. Pays for: `register-shared` (the hash lookup).
     @exclusivity(unchecked) private var lastSharedWork: SharedWorkEntry?
-    /// The slot returned by the last `slot(for:node:)`, so an object's bindings, made one
-    /// after another, find it without a lookup (`-1`: none). Valid until that slot is
-    /// pruned (which resets it): a slot in use keeps its object's address from being reused.
+    /// Memo: the slot returned by the last `slot(for:node:)`, so an object's bindings,
+    /// made one after another, find it without a hash lookup (`-1`: none). Compared by
+    /// the slot's weak reference (`===` on a live object), never by address alone.
+    /// Invalidated by: pruning that slot (`prune` resets it). Pays for: `register*` rows.
     @exclusivity(unchecked) private(set) var lastSlot: Int32 = -1
     @exclusivity(unchecked) private var registrationsSinceSweep = 0
     /// Tracked objects after the last sweep: the next sweep runs once as many new objects
@@ -243,7 +244,7 @@ final class BindingTable {
     /// Adds the binding of `source` to the object in `slot`, replacing a binding with
     /// the same identity (the same key path, or the same `customize` id).
     /// - Returns: The binding's index within the object.
-    func addBinding(_ source: BindingSource, slot: Int32) -> Int32 {
+    func addBinding(_ source: _BindingSource, slot: Int32) -> Int32 {
         switch source {
         case .pending(let pending):
             return addClosureBinding(path: pending.path, slot: slot, install: pending.install)
@@ -256,11 +257,11 @@ final class BindingTable {
 
     /// Adds a closure binding of `path` to the object in `slot`: `install` adds its
     /// provider and setter to the runner of the key path's id and returns the runner and
-    /// the binding's payload (see `BindingBodies.installSetter`).
+    /// the binding's payload (see `_BindingBodies.installSetter`).
     /// - Returns: The binding's index within the object.
     @usableFromInline
     func addClosureBinding(
-        path: AnyKeyPath, slot: Int32, install: (RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
+        path: AnyKeyPath, slot: Int32, install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
     ) -> Int32 {
         let installed = install(runners, keyPathIDs.id(of: path))
         return place(.passRetained(installed.runner), payload: installed.payload, slot: slot)
@@ -268,7 +269,7 @@ final class BindingTable {
 
     /// Stores a binding of `work` (retained for the record) with `payload` on the object
     /// in `slot`, replacing a binding with the same identity or reusing a free position.
-    private func place(_ work: Unmanaged<BindingWork>, payload: Int32, slot: Int32) -> Int32 {
+    private func place(_ work: Unmanaged<_BindingWork>, payload: Int32, slot: Int32) -> Int32 {
         let index = Int(slot)
         objects[index].hasNewBindings = true
         work._withUnsafeGuaranteedRef { work in
@@ -309,7 +310,7 @@ final class BindingTable {
     }
 
     /// This theme's work for the themed property whose template is `template`.
-    private func sharedWork(for template: SharedPropertyTemplate) -> BindingWork {
+    private func sharedWork(for template: _SharedPropertyTemplate) -> _BindingWork {
         if let last = lastSharedWork, last.template === template { return last.work }
         let identifier = ObjectIdentifier(template)
         let entry: SharedWorkEntry
@@ -410,7 +411,7 @@ final class BindingTable {
         guard old != dependencies else { return false }
         binding.dependencies = dependencies
         objects[Int(slot)].dependencies |= dependencies
-        let missing = dependencies & DependencyBits.extensions & ~binding.indexed
+        let missing = dependencies & _DependencyBits.extensions & ~binding.indexed
         if missing != 0 {
             var bits = missing
             let entry = ReverseEntry(slot: slot, index: index, generation: generation)
@@ -421,7 +422,7 @@ final class BindingTable {
             binding.indexed |= missing
         }
         let dropped = old & ~dependencies
-        if dropped & DependencyBits.extensions != 0 { markStale(dropped & DependencyBits.extensions) }
+        if dropped & _DependencyBits.extensions != 0 { markStale(dropped & _DependencyBits.extensions) }
         return dropped != 0
     }
 
@@ -436,7 +437,7 @@ final class BindingTable {
     /// The count bounds the stale entries from above: an entry counted here becomes valid
     /// again if its binding reads the bit once more (the entry is still there).
     private func markStale(_ bits: UInt64) {
-        var bits = bits & DependencyBits.extensions
+        var bits = bits & _DependencyBits.extensions
         while bits != 0 {
             staleEntries[bits.trailingZeroBitCount] += 1
             bits &= bits - 1
@@ -544,10 +545,10 @@ final class BindingTable {
 /// A themed property's work in one table, with the property's template: holding the
 /// template keeps its `ObjectIdentifier` (the table's key) from naming another object.
 final class SharedWorkEntry {
-    let template: SharedPropertyTemplate
-    var work: BindingWork
+    let template: _SharedPropertyTemplate
+    var work: _BindingWork
 
-    init(template: SharedPropertyTemplate, work: BindingWork) {
+    init(template: _SharedPropertyTemplate, work: _BindingWork) {
         self.template = template
         self.work = work
     }

@@ -1,7 +1,7 @@
 /// What one binding does to its object: a function made at `bind` time, in the
 /// caller's module, where `Object` and `Value` are concrete types. It is called with
 /// the binding's work, the object, the context, and the binding's payload: for a
-/// closure binding, the index of its provider (and setter) in its runner (`SetterRunner`,
+/// closure binding, the index of its provider (and setter) in its runner (`_SetterRunner`,
 /// `KeyPathRunner`); `-1` for other works.
 ///
 /// `bind`, `customize` and ``ThemedProperty``'s initialisers are `@inlinable` so that
@@ -11,12 +11,12 @@
 /// their vtable, whatever the instance) cost about 2,400 instructions and an allocation
 /// per binding. A runner's body captures nothing (its state is the runner's).
 @usableFromInline
-typealias BindingBody = (BindingWork, AnyObject, ThemeContext, Int32) -> Void
+typealias _BindingBody = (_BindingWork, AnyObject, ThemeContext, Int32) -> Void
 
 /// What makes two bindings of one object the same binding, so binding it again
 /// replaces the earlier one.
 @usableFromInline
-enum BindingIdentity {
+enum _BindingIdentity {
     /// The key path written (or named, for a setter closure).
     case keyPath(AnyKeyPath)
     /// A `customize` closure's id.
@@ -28,28 +28,28 @@ enum BindingIdentity {
 /// What runs bindings: its body and the identity of the bindings it runs.
 ///
 /// The closure bindings of one key path (and object and value types) in one theme share a
-/// runner (`SetterRunner`, `KeyPathRunner`), the bindings of one ``ThemedProperty`` in one
-/// theme share one work (see `SharedPropertyTemplate`), and a `customize` closure has a
+/// runner (`_SetterRunner`, `KeyPathRunner`), the bindings of one ``ThemedProperty`` in one
+/// theme share one work (see `_SharedPropertyTemplate`), and a `customize` closure has a
 /// work of its own.
 @usableFromInline
 // Sound: `identity` and `body` are `let`s set in `init`; `keyID` and the body's captured
-// state are touched only by the owning theme's delivering thread (see ThemeCore).
-class BindingWork: @unchecked Sendable {
+// state are touched only by the owning theme's delivering thread (see _ThemeCore).
+class _BindingWork: @unchecked Sendable {
     // The fields the refresh loop reads come first, next to the subclass's.
     /// Runs the binding on the object it was bound to, with the context whose
     /// recorder notes what the run reads.
-    final let body: BindingBody
+    final let body: _BindingBody
     /// The theme's small integer id of the key path (see `KeyPathIDs`), given when the
     /// table adds the binding; `0` for a `customize` closure. Not checked for exclusivity
     /// at run time: only the delivering thread touches it, outside user code.
     @exclusivity(unchecked) final var keyID: Int32 = 0
-    final let identity: BindingIdentity
+    final let identity: _BindingIdentity
     /// Forgets a binding's payload in a runner (made in the caller's module, like `body`);
     /// `nil` for other works.
-    final let release: ((BindingWork, Int32) -> Void)?
+    final let release: ((_BindingWork, Int32) -> Void)?
 
     @usableFromInline
-    init(identity: BindingIdentity, body: @escaping BindingBody, release: ((BindingWork, Int32) -> Void)? = nil) {
+    init(identity: _BindingIdentity, body: @escaping _BindingBody, release: ((_BindingWork, Int32) -> Void)? = nil) {
         self.identity = identity
         self.body = body
         self.release = release
@@ -57,13 +57,13 @@ class BindingWork: @unchecked Sendable {
 
     /// The work of a `customize` closure, replaced by a later one with the same `id`.
     @usableFromInline
-    convenience init(customizeID id: String?, body: @escaping BindingBody) {
+    convenience init(customizeID id: String?, body: @escaping _BindingBody) {
         self.init(identity: id.map { .customize($0) } ?? .unique, body: body)
     }
 
     /// Whether this work and `other` are the same binding of an object (both added to
     /// the table, so key paths have their ids).
-    final func hasSameIdentity(as other: BindingWork) -> Bool {
+    final func hasSameIdentity(as other: _BindingWork) -> Bool {
         if keyID != 0 || other.keyID != 0 { return keyID == other.keyID }
         if case .customize(let id) = identity, case .customize(let otherID) = other.identity { return id == otherID }
         return false
@@ -86,41 +86,43 @@ class BindingWork: @unchecked Sendable {
 /// thread under main-thread delivery). `install` adds it to the runner of its key path.
 @usableFromInline
 // Sound: immutable after init; used by the one thread that adds the binding.
-final class PendingBinding: @unchecked Sendable {
+final class _PendingBinding: @unchecked Sendable {
     let path: AnyKeyPath
-    /// Made in the caller's module (see `BindingBodies.installSetter`).
-    let install: (RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)
+    /// Made in the caller's module (see `_BindingBodies.installSetter`).
+    let install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
 
     @usableFromInline
-    init(path: AnyKeyPath, install: @escaping (RunnerCache, Int32) -> (runner: BindingWork, payload: Int32)) {
+    init(path: AnyKeyPath, install: @escaping (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)) {
         self.path = path
         self.install = install
     }
 }
 
-/// The runners of one theme, by key-path id and runner type (`BindingTable` owns it; only
+/// The runners of one theme, by key-path id and runner type (`_BindingTable` owns it; only
 /// its delivering thread touches it).
 @usableFromInline
-final class RunnerCache {
+final class _RunnerCache {
     private struct Key: Hashable {
         var keyID: Int32
         var type: ObjectIdentifier
     }
 
-    @exclusivity(unchecked) private var runners: [Key: BindingWork] = [:]
-    // The runners found lately, scanned before hashing: an object's bindings (text,
-    // background, tint…) use a few runners in turn. Round robin.
-    @exclusivity(unchecked) private var recent: ContiguousArray<(key: Key, runner: BindingWork)> = []
+    @exclusivity(unchecked) private var runners: [Key: _BindingWork] = [:]
+    // Memo: the runners found lately, scanned before hashing: an object's bindings (text,
+    // background, tint…) use a few runners in turn. Round robin. Invalidated by nothing:
+    // entries hold their runners, and keys are key-path ids and type identities, neither
+    // reused. Pays for: `register*` rows (a dictionary lookup per bind).
+    @exclusivity(unchecked) private var recent: ContiguousArray<(key: Key, runner: _BindingWork)> = []
     @exclusivity(unchecked) private var nextRecent = 0
 
     init() {}
 
     /// The runner of type `type` for key-path id `keyID`, made by `make` the first time.
     @usableFromInline
-    func runner(keyID: Int32, type: ObjectIdentifier, make: () -> BindingWork) -> BindingWork {
+    func runner(keyID: Int32, type: ObjectIdentifier, make: () -> _BindingWork) -> _BindingWork {
         let key = Key(keyID: keyID, type: type)
         for entry in recent where entry.key == key { return entry.runner }
-        let runner: BindingWork
+        let runner: _BindingWork
         if let known = runners[key] {
             runner = known
         } else {
@@ -142,8 +144,8 @@ final class RunnerCache {
 /// in one theme, side by side: a refresh reads them in one buffer instead of one object
 /// per binding (which, past the caches, cost a memory access per binding).
 @usableFromInline
-// Sound: `entries` is touched only by the theme's delivering thread (see ThemeCore).
-final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+// Sound: `entries` is touched only by the theme's delivering thread (see _ThemeCore).
+final class _SetterRunner<Object: AnyObject, Value>: _BindingWork, @unchecked Sendable {
     @usableFromInline
     struct Entry {
         @usableFromInline let provider: @Sendable (ThemeContext) -> Value
@@ -161,23 +163,23 @@ final class SetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Send
 
     // Not checked for exclusivity at run time: single-owner state, and no access is open
     // while user code runs (an entry is copied out before its closures are called).
-    @usableFromInline @exclusivity(unchecked) var entries = PayloadSlots<Entry>()
-    /// `isClassType(Object.self)`, decided once (see `exactCast`).
+    @usableFromInline @exclusivity(unchecked) var entries = _PayloadSlots<Entry>()
+    /// `_isClassType(Object.self)`, decided once (see `_exactCast`).
     @usableFromInline let isClass: Bool
 
     @usableFromInline
-    init(path: AnyKeyPath, body: @escaping BindingBody, release: @escaping (BindingWork, Int32) -> Void) {
-        isClass = isClassType(Object.self)
+    init(path: AnyKeyPath, body: @escaping _BindingBody, release: @escaping (_BindingWork, Int32) -> Void) {
+        isClass = _isClassType(Object.self)
         super.init(identity: .keyPath(path), body: body, release: release)
     }
 
 }
 
 /// The providers (given the object) and setters of every binding of one key path (and
-/// types) in one theme whose provider receives the object it themes (see `SetterRunner`).
+/// types) in one theme whose provider receives the object it themes (see `_SetterRunner`).
 @usableFromInline
-// Sound: `entries` is touched only by the theme's delivering thread (see ThemeCore).
-final class ObjectSetterRunner<Object: AnyObject, Value>: BindingWork, @unchecked Sendable {
+// Sound: `entries` is touched only by the theme's delivering thread (see _ThemeCore).
+final class _ObjectSetterRunner<Object: AnyObject, Value>: _BindingWork, @unchecked Sendable {
     @usableFromInline
     struct Entry {
         @usableFromInline let provider: @Sendable (Object, ThemeContext) -> Value
@@ -193,14 +195,14 @@ final class ObjectSetterRunner<Object: AnyObject, Value>: BindingWork, @unchecke
         }
     }
 
-    // Not checked for exclusivity at run time (see SetterRunner).
-    @usableFromInline @exclusivity(unchecked) var entries = PayloadSlots<Entry>()
-    /// `isClassType(Object.self)`, decided once (see `exactCast`).
+    // Not checked for exclusivity at run time (see _SetterRunner).
+    @usableFromInline @exclusivity(unchecked) var entries = _PayloadSlots<Entry>()
+    /// `_isClassType(Object.self)`, decided once (see `_exactCast`).
     @usableFromInline let isClass: Bool
 
     @usableFromInline
-    init(path: AnyKeyPath, body: @escaping BindingBody, release: @escaping (BindingWork, Int32) -> Void) {
-        isClass = isClassType(Object.self)
+    init(path: AnyKeyPath, body: @escaping _BindingBody, release: @escaping (_BindingWork, Int32) -> Void) {
+        isClass = _isClassType(Object.self)
         super.init(identity: .keyPath(path), body: body, release: release)
     }
 }
@@ -208,7 +210,7 @@ final class ObjectSetterRunner<Object: AnyObject, Value>: BindingWork, @unchecke
 /// A runner's per-binding elements, indexed by payload; the payloads of removed elements
 /// are reused.
 @usableFromInline
-struct PayloadSlots<Element> {
+struct _PayloadSlots<Element> {
     @usableFromInline var elements: ContiguousArray<Element?> = []
     /// Payloads whose elements were removed, for reuse.
     @usableFromInline var free: [Int32] = []
@@ -245,11 +247,11 @@ struct PayloadSlots<Element> {
 /// `Object`; for a class type (not a class-bound existential) that makes the unchecked
 /// downcast exact, which `unsafeDowncast` documents as its precondition.
 @inlinable @inline(__always)
-func exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type, isClass: Bool) -> Object {
+func _exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type, isClass: Bool) -> Object {
     isClass ? unsafeDowncast(object, to: Object.self) : (object as! Object)
 }
 
-/// Calls `body` with `object` as `Object` (see `exactCast`), borrowed.
+/// Calls `body` with `object` as `Object` (see `_exactCast`), borrowed.
 ///
 /// Without it the optimiser retains and releases the cast result around the user's
 /// setter call — on an object that has a weak reference, that is two slow-path
@@ -258,20 +260,20 @@ func exactCast<Object: AnyObject>(_ object: AnyObject, to type: Object.Type, isC
 // unretained reference stays valid while `body` runs (the ownership rule
 // `_withUnsafeGuaranteedRef` documents).
 @inlinable @inline(__always)
-func withExactCast<Object: AnyObject, Result>(
-    _ object: AnyObject, to type: Object.Type, isClass: Bool = isClassType(Object.self), _ body: (Object) -> Result
+func _withExactCast<Object: AnyObject, Result>(
+    _ object: AnyObject, to type: Object.Type, isClass: Bool = _isClassType(Object.self), _ body: (Object) -> Result
 ) -> Result {
-    Unmanaged.passUnretained(exactCast(object, to: Object.self, isClass: isClass))._withUnsafeGuaranteedRef(body)
+    Unmanaged.passUnretained(_exactCast(object, to: Object.self, isClass: isClass))._withUnsafeGuaranteedRef(body)
 }
 
 /// Whether `Object` is a class type (not an existential such as `any P & AnyObject`).
 /// Inlined into specialised code, where it folds to a constant.
 @inlinable @inline(__always)
-func isClassType<Object: AnyObject>(_ type: Object.Type) -> Bool { (type as Any.Type) is AnyClass }
+func _isClassType<Object: AnyObject>(_ type: Object.Type) -> Bool { (type as Any.Type) is AnyClass }
 
 /// The bodies `bind` and `customize` make, inlined into their callers.
 @usableFromInline
-enum BindingBodies {
+enum _BindingBodies {
     /// The write of a key-path binding: assigns through `path`, so the property's setter
     /// runs (`didSet`, Observation, computed properties).
     ///
@@ -296,58 +298,58 @@ enum BindingBodies {
     /// Called by the table, with the engine held, for the key path whose id is `keyID`.
     @inlinable
     static func installSetter<Object: AnyObject, Value>(
-        _ runners: RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
+        _ runners: _RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
         setter: @escaping @Sendable (Object, consuming Value) -> Void,
         provider: @escaping @Sendable (ThemeContext) -> Value
-    ) -> (runner: BindingWork, payload: Int32) {
-        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(SetterRunner<Object, Value>.self)) {
-            SetterRunner<Object, Value>(
+    ) -> (runner: _BindingWork, payload: Int32) {
+        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(_SetterRunner<Object, Value>.self)) {
+            _SetterRunner<Object, Value>(
                 path: path,
                 body: { work, object, context, payload in
                     // Sound: the table runs a body only with the work it belongs to.
-                    let runner = unsafeDowncast(work, to: SetterRunner<Object, Value>.self)
+                    let runner = unsafeDowncast(work, to: _SetterRunner<Object, Value>.self)
                     guard let entry = runner.entries[payload] else { return }
                     // One call, no closure around it: the provider's result goes straight into
                     // the setter, which takes it (`consuming`: no copy of the value), and the
                     // downcast `object` (the loop's borrowed argument) is passed borrowed.
-                    entry.setter(exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
+                    entry.setter(_exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
                 },
                 // Sound: the table releases a payload only through the work it belongs to.
                 release: { work, payload in
-                    unsafeDowncast(work, to: SetterRunner<Object, Value>.self).entries.remove(payload)
+                    unsafeDowncast(work, to: _SetterRunner<Object, Value>.self).entries.remove(payload)
                 }
             )
         }
         // Sound: the cache returns a runner of the type it was asked for.
-        let typed = unsafeDowncast(runner, to: SetterRunner<Object, Value>.self)
+        let typed = unsafeDowncast(runner, to: _SetterRunner<Object, Value>.self)
         return (runner, typed.entries.add(.init(provider: provider, setter: setter)))
     }
 
     /// `installSetter` for a provider that receives the object it themes.
     @inlinable
     static func installObjectSetter<Object: AnyObject, Value>(
-        _ runners: RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
+        _ runners: _RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
         setter: @escaping @Sendable (Object, consuming Value) -> Void,
         provider: @escaping @Sendable (Object, ThemeContext) -> Value
-    ) -> (runner: BindingWork, payload: Int32) {
-        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(ObjectSetterRunner<Object, Value>.self)) {
-            ObjectSetterRunner<Object, Value>(
+    ) -> (runner: _BindingWork, payload: Int32) {
+        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(_ObjectSetterRunner<Object, Value>.self)) {
+            _ObjectSetterRunner<Object, Value>(
                 path: path,
                 body: { work, object, context, payload in
                     // Sound: the table runs a body only with the work it belongs to.
-                    let runner = unsafeDowncast(work, to: ObjectSetterRunner<Object, Value>.self)
+                    let runner = unsafeDowncast(work, to: _ObjectSetterRunner<Object, Value>.self)
                     guard let entry = runner.entries[payload] else { return }
-                    let typed = exactCast(object, to: Object.self, isClass: runner.isClass)
+                    let typed = _exactCast(object, to: Object.self, isClass: runner.isClass)
                     entry.setter(typed, entry.provider(typed, context))
                 },
                 // Sound: the table releases a payload only through the work it belongs to.
                 release: { work, payload in
-                    unsafeDowncast(work, to: ObjectSetterRunner<Object, Value>.self).entries.remove(payload)
+                    unsafeDowncast(work, to: _ObjectSetterRunner<Object, Value>.self).entries.remove(payload)
                 }
             )
         }
         // Sound: the cache returns a runner of the type it was asked for.
-        let typed = unsafeDowncast(runner, to: ObjectSetterRunner<Object, Value>.self)
+        let typed = unsafeDowncast(runner, to: _ObjectSetterRunner<Object, Value>.self)
         return (runner, typed.entries.add(.init(provider: provider, setter: setter)))
     }
 
@@ -355,9 +357,9 @@ enum BindingBodies {
     @inlinable
     static func customize<Object: AnyObject>(
         id: String?, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
-    ) -> BindingWork {
-        BindingWork(customizeID: id) { _, object, context, _ in
-            withExactCast(object, to: Object.self) { body($0, context) }
+    ) -> _BindingWork {
+        _BindingWork(customizeID: id) { _, object, context, _ in
+            _withExactCast(object, to: Object.self) { body($0, context) }
         }
     }
 }

@@ -6,13 +6,15 @@
 /// remembered by identity and most lookups are a scan of a few pointers; the others
 /// hash the key path once. Every instance looked up is kept alive by this table (in
 /// `ids` or `recent`), so an identity it remembers is never another key path's.
-/// Owned by a `BindingTable`; only its delivering thread touches it.
+/// Owned by a `_BindingTable`; only its delivering thread touches it.
 final class KeyPathIDs {
     // Not checked for exclusivity at run time: single-owner state (the table's delivering
     // thread), and no access is open while other code runs.
     @exclusivity(unchecked) private var ids: [AnyKeyPath: Int32] = [:]
-    /// The instances looked up lately, round robin: their identities, the instances
-    /// themselves (keeping the identities valid) and their ids.
+    /// Memo: the instances looked up lately, round robin: their identities, the instances
+    /// themselves (keeping the identities valid) and their ids. Invalidated by nothing:
+    /// each entry holds its key path, so its identity is never another's. Pays for:
+    /// `register*` rows (hashing an `AnyKeyPath` compares its components: 45–95 ns).
     @exclusivity(unchecked) private var recentIdentifiers = ContiguousArray<ObjectIdentifier?>(
         repeating: nil, count: 16)
     @exclusivity(unchecked) private var recentPaths = ContiguousArray<AnyKeyPath?>(repeating: nil, count: 16)

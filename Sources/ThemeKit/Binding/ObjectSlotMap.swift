@@ -4,7 +4,7 @@
 /// It replaces a `[ObjectIdentifier: Int32]` on the registration path: a pointer
 /// hash is one multiplication instead of a SipHash round, and the state lives behind
 /// a pointer, so lookups from the binding table need no dynamic exclusivity checks.
-/// Owned by one `BindingTable`, which calls `deallocate()` in its `deinit`.
+/// Owned by one `_BindingTable`, which calls `deallocate()` in its `deinit`.
 struct ObjectSlotMap {
     private struct Storage {
         /// Object addresses; `0` marks an empty bucket (no object lives at address 0).

@@ -11,7 +11,7 @@ struct ReverseEntry: Equatable {
 ///
 /// One growable buffer per bit behind a pointer, so appending on the registration
 /// path costs neither the uniqueness checks of a nested array nor a dynamic
-/// exclusivity check. Entries are plain data. Owned by one `BindingTable`, which
+/// exclusivity check. Entries are plain data. Owned by one `_BindingTable`, which
 /// calls `deallocate()` in its `deinit`.
 struct ReverseIndex {
     private struct List {

@@ -29,7 +29,7 @@
 /// property, pass a setter closure (``init(_:set:_:)``): it is called directly,
 /// without the key-path runtime.
 public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable {
-    @usableFromInline let template: SharedPropertyTemplate
+    @usableFromInline let template: _SharedPropertyTemplate
 
     /// The property this themed property writes (and the identity of its bindings).
     public let keyPath: ReferenceWritableKeyPath<Object, Value>
@@ -45,12 +45,13 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
     ) {
         // Inlinable, with the key path as an autoclosure evaluated twice: once for the write
         // alone, specialised into the property's setter when the caller wrote a literal
-        // (see `BindingBodies.keyPathWrite`), once for the identity.
+        // (see `_BindingBodies.keyPathWrite`), once for the identity.
         let identity = keyPath()
         self.keyPath = identity
-        template = SharedPropertyTemplate(
+        template = _SharedPropertyTemplate(
             identity: identity,
-            makeBody: SharedPropertyTemplate.bodyMaker(write: BindingBodies.keyPathWrite(keyPath()), provider: provider)
+            makeBody: _SharedPropertyTemplate.bodyMaker(
+                write: _BindingBodies.keyPathWrite(keyPath()), provider: provider)
         )
     }
 
@@ -69,8 +70,8 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         self.keyPath = keyPath
-        template = SharedPropertyTemplate(
-            identity: keyPath, makeBody: SharedPropertyTemplate.bodyMaker(write: setter, provider: provider))
+        template = _SharedPropertyTemplate(
+            identity: keyPath, makeBody: _SharedPropertyTemplate.bodyMaker(write: setter, provider: provider))
     }
 }
 
@@ -89,7 +90,7 @@ extension Theme {
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ property: ThemedProperty<Object, Value>, in node: ThemeNode? = nil
     ) {
-        enqueue(object, .property(property.template), in: node)
+        _enqueue(object, .property(property.template), in: node)
     }
 }
 
@@ -98,19 +99,19 @@ extension Theme {
 @usableFromInline
 // Sound: immutable after init; each body `makeBody` returns has state of its own, touched
 // only by its theme's delivering thread.
-final class SharedPropertyTemplate: @unchecked Sendable {
+final class _SharedPropertyTemplate: @unchecked Sendable {
     let identity: AnyKeyPath
     /// Makes the body that serves every binding of this property in one theme.
-    let makeBody: () -> BindingBody
+    let makeBody: () -> _BindingBody
 
     @usableFromInline
-    init(identity: AnyKeyPath, makeBody: @escaping () -> BindingBody) {
+    init(identity: AnyKeyPath, makeBody: @escaping () -> _BindingBody) {
         self.identity = identity
         self.makeBody = makeBody
     }
 
     /// Makes the work that serves every binding of this property in one theme.
-    func makeWork() -> BindingWork { BindingWork(identity: .keyPath(identity), body: makeBody()) }
+    func makeWork() -> _BindingWork { _BindingWork(identity: .keyPath(identity), body: makeBody()) }
 
     /// What makes the body of a themed property in each theme: it runs the provider
     /// once per appearance while the theme's values stay the same, and writes the kept
@@ -118,15 +119,15 @@ final class SharedPropertyTemplate: @unchecked Sendable {
     @inlinable
     static func bodyMaker<Object: AnyObject, Value>(
         write: @escaping (Object, consuming Value) -> Void, provider: @escaping @Sendable (ThemeContext) -> Value
-    ) -> () -> BindingBody {
-        let isClass = isClassType(Object.self)
+    ) -> () -> _BindingBody {
+        let isClass = _isClassType(Object.self)
         return {
             // One theme's kept values.
-            let kept = SharedValues<Value>()
+            let kept = _SharedValues<Value>()
             return { _, object, context, _ in
                 let index = kept.slots.keptIndex(for: context)
                 if index >= 0 {
-                    withExactCast(object, to: Object.self, isClass: isClass) { write($0, kept.values[index]) }
+                    _withExactCast(object, to: Object.self, isClass: isClass) { write($0, kept.values[index]) }
                     return
                 }
                 // Not kept yet, or a refresh: run the provider (a refresh replaces the kept
@@ -141,7 +142,7 @@ final class SharedPropertyTemplate: @unchecked Sendable {
                         kept.values.append(value)
                     }
                 }
-                withExactCast(object, to: Object.self, isClass: isClass) { write($0, value) }
+                _withExactCast(object, to: Object.self, isClass: isClass) { write($0, value) }
             }
         }
     }
@@ -149,8 +150,8 @@ final class SharedPropertyTemplate: @unchecked Sendable {
 
 /// The values one theme keeps for one ``ThemedProperty``, in step with `slots`.
 @usableFromInline
-final class SharedValues<Value> {
-    @usableFromInline let slots = SharedSlots()
+final class _SharedValues<Value> {
+    @usableFromInline let slots = _SharedSlots()
     // Not checked for exclusivity at run time: only the theme's delivering thread touches
     // it, and no access to it is open while the provider (user code) runs.
     @usableFromInline @exclusivity(unchecked) var values: ContiguousArray<Value> = []
@@ -160,16 +161,18 @@ final class SharedValues<Value> {
 }
 
 /// The keys of the values one theme keeps for one ``ThemedProperty``: which appearance
-/// each was computed for (see `DependencyRecorder.appearanceKey`, which also encodes
+/// each was computed for (see `_DependencyRecorder._appearanceKey`, which also encodes
 /// the values it was computed under), and what computing it read. Not generic, so the
-/// decisions are compiled once; the values sit in `SharedValues`.
+/// decisions are compiled once; the values sit in `_SharedValues`.
 @usableFromInline
-final class SharedSlots {
+final class _SharedSlots {
     @exclusivity(unchecked) private var keys: ContiguousArray<UInt64> = []
     @exclusivity(unchecked) private var reads: ContiguousArray<UInt64> = []
-    // The last value found or placed, checked first (inlined into the body): the objects
-    // of one appearance follow one another in a pass. Only the delivering thread touches
-    // them, and no access is open while user code runs.
+    // Memo: the last value found or placed, checked first (inlined into the body): the
+    // objects of one appearance follow one another in a pass. Invalidated by: `place`
+    // (a new key replaces it) and a new values stamp (its keys never match again).
+    // Pays for: `full-shared` rows. Only the delivering thread touches them, and no
+    // access is open while user code runs.
     /// Its key (`0`: none).
     @usableFromInline @exclusivity(unchecked) var lastKey: UInt64 = 0
     @usableFromInline @exclusivity(unchecked) var lastRead: UInt64 = 0
@@ -182,9 +185,9 @@ final class SharedSlots {
     /// run's; `-1` when the provider must run (nothing kept, or a refresh).
     @inlinable @inline(__always)
     func keptIndex(for context: ThemeContext) -> Int {
-        let state = context.recorder.state
-        if lastKey != 0, context.appearanceKey == lastKey, !state.pointee.isRefresh {
-            state.pointee.read = lastRead
+        let recorder = context.recorder
+        if lastKey != 0, context._appearanceKey == lastKey, !recorder.isRefresh {
+            recorder.replaceReads(with: lastRead)
             return lastIndex
         }
         return lookUp(context)
@@ -193,13 +196,13 @@ final class SharedSlots {
     /// `keptIndex` past the last value.
     @usableFromInline
     func lookUp(_ context: ThemeContext) -> Int {
-        let state = context.recorder.state
-        guard !state.pointee.isRefresh else { return -1 }
-        let key = context.appearanceKey
+        let recorder = context.recorder
+        guard !recorder.isRefresh else { return -1 }
+        let key = context._appearanceKey
         guard key != 0 else { return -1 }
         for index in keys.indices where keys[index] == key {
             remember(index)
-            state.pointee.read = reads[index]
+            recorder.replaceReads(with: reads[index])
             return index
         }
         return -1
@@ -217,11 +220,11 @@ final class SharedSlots {
     /// kept values (and their keys, dropped here) were computed under older values.
     @usableFromInline
     func place(for context: ThemeContext) -> (index: Int, clearsFirst: Bool) {
-        let state = context.recorder.state
-        let key = context.appearanceKey
-        // Key 0: more appearances than one stamp numbers (see `appearanceKey`); run per object.
-        guard key != 0, !state.pointee.readsInitialApplication else { return (-1, false) }
-        let read = state.pointee.read
+        let recorder = context.recorder
+        let key = context._appearanceKey
+        // Key 0: more appearances than one stamp numbers (see `_appearanceKey`); run per object.
+        guard key != 0, !recorder.readsInitialApplication else { return (-1, false) }
+        let read = recorder.read
         if let index = keys.firstIndex(of: key) {
             reads[index] = read
             remember(index)
@@ -229,7 +232,7 @@ final class SharedSlots {
         }
         // Keys of older values carry an older stamp: they can never match again.
         var clears = false
-        if let first = keys.first, DependencyRecorder.stamp(of: first) != DependencyRecorder.stamp(of: key) {
+        if let first = keys.first, _DependencyRecorder.stamp(of: first) != _DependencyRecorder.stamp(of: key) {
             keys.removeAll(keepingCapacity: true)
             reads.removeAll(keepingCapacity: true)
             clears = true

@@ -3,11 +3,11 @@
 /// Dependency sets are bitsets over these ids, so they must be compact and stable
 /// for the life of the process. Ids are never reused.
 @usableFromInline
-enum ExtensionRegistry {
+enum _ExtensionRegistry {
     struct Entry: Sendable {
         let identifier: ObjectIdentifier
         let id: Int
-        let fallback: AnyExtensionBox
+        let fallback: _AnyExtensionBox
         let extensionID: ThemeExtensionID
     }
 
@@ -17,7 +17,7 @@ enum ExtensionRegistry {
         var ids: [ObjectIdentifier: Int] = [:]
         var entries: [Entry] = []
         var identifiers: ContiguousArray<ObjectIdentifier> = []
-        var fallbacks: ContiguousArray<AnyExtensionBox> = []
+        var fallbacks: ContiguousArray<_AnyExtensionBox> = []
     }
 
     private static let table = Locked(Table())
@@ -28,7 +28,7 @@ enum ExtensionRegistry {
         let identifier = ObjectIdentifier(type)
         if let id = table.withLock({ $0.ids[identifier] }) { return id }
         // Evaluate the user's `fallback` outside the lock.
-        let fallback = ExtensionBox(Extension.fallback)
+        let fallback = _ExtensionBox(Extension.fallback)
         return table.withLock { table in
             if let id = table.ids[identifier] { return id }
             let id = table.entries.count
@@ -42,7 +42,9 @@ enum ExtensionRegistry {
     }
 
     /// The identities and fallback boxes of registered types, indexed by id.
-    typealias Registered = (identifiers: ContiguousArray<ObjectIdentifier>, fallbacks: ContiguousArray<AnyExtensionBox>)
+    typealias Registered = (
+        identifiers: ContiguousArray<ObjectIdentifier>, fallbacks: ContiguousArray<_AnyExtensionBox>
+    )
 
     /// The identities and fallback boxes of every type registered so far.
     static var registered: Registered { table.withLock { ($0.identifiers, $0.fallbacks) } }
@@ -51,7 +53,7 @@ enum ExtensionRegistry {
 
     /// The fallback box of the type with registry id `id` (for types registered after a snapshot).
     @usableFromInline
-    static func fallback(_ id: Int) -> AnyExtensionBox { entry(id).fallback }
+    static func fallback(_ id: Int) -> _AnyExtensionBox { entry(id).fallback }
 }
 
 /// Bits of a dependency set.
@@ -60,10 +62,10 @@ enum ExtensionRegistry {
 /// ids 0...60. Extension ids above 60 share bit 63: bindings that read any of them
 /// are re-run when any of them changes — conservative, never missing a change.
 @usableFromInline
-enum DependencyBits {
-    @usableFromInline static let style: UInt64 = 1
-    @usableFromInline static let contrast: UInt64 = 2
-    @usableFromInline static let appearance: UInt64 = 3
+enum _DependencyBits {
+    @inlinable static var style: UInt64 { 1 }
+    @inlinable static var contrast: UInt64 { 2 }
+    @inlinable static var appearance: UInt64 { 3 }
     static let overflowBit = 63
 
     @inlinable

@@ -33,8 +33,8 @@ extension Theme {
     ) {
         // The key path is an autoclosure, evaluated twice here: once for the write closure
         // alone, which the optimiser then specialises into the property's setter when the
-        // caller wrote a literal (see `BindingBodies.keyPathWrite`), once for the identity.
-        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath()), in: node, provider)
+        // caller wrote a literal (see `_BindingBodies.keyPathWrite`), once for the identity.
+        _bind(object, keyPath(), set: _BindingBodies.keyPathWrite(keyPath()), in: node, provider)
     }
 
     /// Keeps `object[keyPath: keyPath]` equal to what `provider` returns for it: like
@@ -64,7 +64,7 @@ extension Theme {
         _ object: Object, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         in node: ThemeNode? = nil, _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
     ) {
-        _bind(object, keyPath(), set: BindingBodies.keyPathWrite(keyPath()), in: node, provider)
+        _bind(object, keyPath(), set: _BindingBodies.keyPathWrite(keyPath()), in: node, provider)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -96,7 +96,7 @@ extension Theme {
     }
 
     /// Adds a closure binding of `path` written by `setter`. Inlinable, so the runner's
-    /// body is made for the caller's types (see `BindingBody`), and the closures that add
+    /// body is made for the caller's types (see `_BindingBody`), and the closures that add
     /// the binding are not escaping: a binding added at once allocates nothing of its own.
     @inlinable
     func _bind<Object: AnyObject, Value>(
@@ -105,17 +105,17 @@ extension Theme {
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
         _checkOwnership(node)
-        core.bind(
+        _core.bind(
             object, node: node,
             add: { table, slot in
                 table.addClosureBinding(path: path, slot: slot) { runners, keyID in
-                    BindingBodies.installSetter(runners, keyID: keyID, path: path, setter: setter, provider: provider)
+                    _BindingBodies.installSetter(runners, keyID: keyID, path: path, setter: setter, provider: provider)
                 }
             },
             queued: {
                 .pending(
-                    PendingBinding(path: path) { runners, keyID in
-                        BindingBodies.installSetter(
+                    _PendingBinding(path: path) { runners, keyID in
+                        _BindingBodies.installSetter(
                             runners, keyID: keyID, path: path, setter: setter, provider: provider)
                     })
             })
@@ -129,18 +129,18 @@ extension Theme {
         _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
     ) {
         _checkOwnership(node)
-        core.bind(
+        _core.bind(
             object, node: node,
             add: { table, slot in
                 table.addClosureBinding(path: path, slot: slot) { runners, keyID in
-                    BindingBodies.installObjectSetter(
+                    _BindingBodies.installObjectSetter(
                         runners, keyID: keyID, path: path, setter: setter, provider: provider)
                 }
             },
             queued: {
                 .pending(
-                    PendingBinding(path: path) { runners, keyID in
-                        BindingBodies.installObjectSetter(
+                    _PendingBinding(path: path) { runners, keyID in
+                        _BindingBodies.installObjectSetter(
                             runners, keyID: keyID, path: path, setter: setter, provider: provider)
                     })
             })
@@ -148,9 +148,9 @@ extension Theme {
 
     /// Adds a binding: at once when nothing else is delivering, else in the next pass.
     @usableFromInline
-    func enqueue(_ object: AnyObject, _ source: BindingSource, in node: ThemeNode?) {
+    func _enqueue(_ object: AnyObject, _ source: _BindingSource, in node: ThemeNode?) {
         _checkOwnership(node)
-        core.bind(object, source, node: node)
+        _core.bind(object, source, node: node)
     }
 
     /// Runs `body` now and whenever something it read through `env` changes, for
@@ -185,7 +185,7 @@ extension Theme {
         line: UInt = #line, column: UInt = #column, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) {
         let identity = id ?? "\(fileID):\(line):\(column)"
-        enqueue(object, .work(BindingBodies.customize(id: identity, body)), in: node)
+        _enqueue(object, .work(_BindingBodies.customize(id: identity, body)), in: node)
     }
 
     /// Re-runs every provider and `customize` closure of `object` now (for a control
@@ -193,44 +193,44 @@ extension Theme {
     /// such as a Dynamic Type setting). A ``ThemedProperty``'s kept value is written
     /// again; its provider re-runs when what it read changes.
     public func refresh<Object: AnyObject>(_ object: Object) {
-        core.mutate { $0.pending.operations.append(.refresh(object: object)) }
+        _core.mutate { $0.pending.operations.append(.refresh(object: object)) }
     }
 
     /// Removes the binding of `keyPath` on `object`; the property keeps its last value.
     public func unbind<Object: AnyObject, Value>(_ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>) {
-        core.mutate { $0.pending.operations.append(.unbind(object: object, keyPath: keyPath)) }
+        _core.mutate { $0.pending.operations.append(.unbind(object: object, keyPath: keyPath)) }
     }
 
     /// Removes every binding and `customize` closure of `object`.
     public func unbindAll<Object: AnyObject>(_ object: Object) {
-        core.mutate { $0.pending.operations.append(.unbindAll(object: object)) }
+        _core.mutate { $0.pending.operations.append(.unbindAll(object: object)) }
     }
 
     /// Moves a tracked object to `node`; its bindings re-run if the effective style
     /// or contrast there differs and they read it.
     public func attach<Object: AnyObject>(_ object: Object, to node: ThemeNode) {
         _checkOwnership(node)
-        core.mutate { $0.pending.operations.append(.attach(object: object, node: node)) }
+        _core.mutate { $0.pending.operations.append(.attach(object: object, node: node)) }
     }
 
     /// Drops the bindings of every released object now, instead of when a pass meets them.
     public func pruneReleasedObjects() {
-        core.mutate { $0.pending.operations.append(.prune) }
+        _core.mutate { $0.pending.operations.append(.prune) }
     }
 
     /// The number of live bindings (key-path and `customize`), counting released
     /// objects not yet pruned. Returns `nil` when called during a delivery, or from
     /// another thread while a thread's `batch` holds the engine (see Docs/Runtime.md).
-    public var bindingCount: Int? { core.withEngine { core.table.bindingCount } }
+    public var bindingCount: Int? { _core.withEngine { _core.table.bindingCount } }
 
     /// The number of tracked objects not yet pruned. Returns `nil` when
     /// ``bindingCount`` does.
-    public var trackedObjectCount: Int? { core.withEngine { core.table.liveObjectCount } }
+    public var trackedObjectCount: Int? { _core.withEngine { _core.table.liveObjectCount } }
 
     @usableFromInline
     func _checkOwnership(_ node: ThemeNode?) {
         if let node {
-            precondition(node.core === core, "ThemeKit: the node belongs to another Theme")
+            precondition(node.core === _core, "ThemeKit: the node belongs to another Theme")
         }
     }
 }

@@ -16,12 +16,12 @@ extension Theme {
     /// - Complexity: O(bindings + nodes + reverse-index entries).
     package func checkInvariants() -> [String] {
         // Deliver anything queued, then check with the engine held.
-        core.mutate { _ in }
-        return core.withEngine { core.invariantViolations() } ?? ["busy"]
+        _core.mutate { _ in }
+        return _core.withEngine { _core.invariantViolations() } ?? ["busy"]
     }
 }
 
-extension ThemeCore {
+extension _ThemeCore {
     func invariantViolations() -> [String] {
         var problems: [String] = []
         let objects = UnsafeBufferPointer(start: table.objects, count: table.objectCount)
@@ -29,7 +29,7 @@ extension ThemeCore {
         var expected = [Set<Int64>](repeating: [], count: 64)
         for (slot, object) in objects.enumerated() where object.identifier != nil {
             for (index, binding) in table.bindings(of: Int32(slot)).enumerated() where binding.work != nil {
-                var bits = binding.dependencies & DependencyBits.extensions
+                var bits = binding.dependencies & _DependencyBits.extensions
                 while bits != 0 {
                     expected[bits.trailingZeroBitCount].insert(Int64(slot) << 32 | Int64(index))
                     bits &= bits - 1
@@ -124,7 +124,7 @@ package enum InternalChecks {
     #endif
 }
 
-extension ThemeCore {
+extension _ThemeCore {
     /// Traps on the first violated invariant when internal checks are on. Called by the
     /// delivering thread with the engine held and the lock released.
     @inline(__always)

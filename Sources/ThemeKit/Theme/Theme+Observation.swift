@@ -55,7 +55,7 @@ final class ObservationRegistrarBox: @unchecked Sendable {
 
         func installObservationSink() {
             guard #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *), observationRegistrar != nil else { return }
-            core.observationSink.withLock { sink in
+            _core.observationSink.withLock { sink in
                 sink.handler = { [weak self] changes in
                     guard let self, let registrar = self.observationRegistrar else { return }
                     if changes.style { registrar.withMutation(of: self, keyPath: \.style) {} }

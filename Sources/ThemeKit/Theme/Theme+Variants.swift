@@ -9,12 +9,12 @@ extension Theme {
     }
 
     private func register<Variant: ThemeVariant>(one variant: Variant) {
-        let id = ExtensionRegistry.id(of: Variant.Extension.self)
+        let id = _ExtensionRegistry.id(of: Variant.Extension.self)
         // `variant.id` is read once, here, outside the lock: it is the user's code.
-        let box = VariantBox(variant, extensionTypeID: id)
+        let box = _VariantBox(variant, extensionTypeID: id)
         let variantID = box.variantID
         let name = String(reflecting: Variant.Extension.self)
-        core.mutate { model in
+        _core.mutate { model in
             model.registerVariant(box, id: id)
             if model.restorableVariants[name] == variantID, model.variant(id: id) == nil,
                 id >= model.values.count || model.values[id] == nil
@@ -48,8 +48,8 @@ extension Theme {
     /// - Returns: `false` when no such variant was registered (nothing changes).
     @discardableResult
     public func applyVariant<Extension: ThemeExtension>(id variantID: String, for type: Extension.Type) -> Bool {
-        let id = ExtensionRegistry.id(of: type)
-        return core.mutate { model in
+        let id = _ExtensionRegistry.id(of: type)
+        return _core.mutate { model in
             guard let box = model.registeredVariants[id]?[variantID] else { return false }
             Self.activate(box, id: id, extensionID: ThemeExtensionID(type), in: &model)
             return true
@@ -58,14 +58,14 @@ extension Theme {
 
     /// The id of the active variant of `type`, if any.
     public func activeVariantID<Extension: ThemeExtension>(for type: Extension.Type) -> String? {
-        let id = ExtensionRegistry.id(of: type)
-        return core.read { $0.variant(id: id)?.variantID }
+        let id = _ExtensionRegistry.id(of: type)
+        return _core.read { $0.variant(id: id)?.variantID }
     }
 
     /// Deactivates the variant of `type`; the last applied value (or `fallback`) is used again.
     public func clearVariant<Extension: ThemeExtension>(for type: Extension.Type) {
-        let id = ExtensionRegistry.id(of: type)
-        core.mutate { model in
+        let id = _ExtensionRegistry.id(of: type)
+        _core.mutate { model in
             guard model.variant(id: id) != nil else { return }
             model.setVariant(nil, id: id)
             model.markExtensionChanged(id)
@@ -75,9 +75,9 @@ extension Theme {
     }
 
     private func activate<Variant: ThemeVariant>(_ variant: Variant, also change: (inout ThemeModel) -> Void) {
-        let id = ExtensionRegistry.id(of: Variant.Extension.self)
-        let box = VariantBox(variant, extensionTypeID: id)
-        core.mutate { model in
+        let id = _ExtensionRegistry.id(of: Variant.Extension.self)
+        let box = _VariantBox(variant, extensionTypeID: id)
+        _core.mutate { model in
             model.registerVariant(box, id: id)
             Self.activate(box, id: id, extensionID: ThemeExtensionID(Variant.Extension.self), in: &model)
             change(&model)
@@ -85,7 +85,7 @@ extension Theme {
     }
 
     private static func activate(
-        _ box: AnyVariantBox, id: Int, extensionID: ThemeExtensionID, in model: inout ThemeModel
+        _ box: _AnyVariantBox, id: Int, extensionID: ThemeExtensionID, in model: inout ThemeModel
     ) {
         let previous = model.variant(id: id)
         model.setVariant(box, id: id)

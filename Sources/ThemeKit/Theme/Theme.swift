@@ -50,7 +50,7 @@ public final class Theme: Sendable {
         case mainThread
     }
 
-    @usableFromInline let core: ThemeCore
+    @usableFromInline let _core: _ThemeCore
 
     /// The root of this theme's node tree; objects bound without a node attach here.
     public let root: ThemeNode
@@ -58,7 +58,7 @@ public final class Theme: Sendable {
     let registrar: ObservationRegistrarBox
 
     /// The theme's delivery: where its callbacks run.
-    public var delivery: Delivery { core.delivery }
+    public var delivery: Delivery { _core.delivery }
 
     /// Creates a theme that persists the user's choices in `storage`.
     /// - Parameters:
@@ -68,10 +68,10 @@ public final class Theme: Sendable {
     ///   - delivery: Where callbacks run: the main thread by default; `.synchronous` for a
     ///     theme that drives no UI in a process without a running main queue.
     public init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery = .mainThread) {
-        core = ThemeCore(storage: storage, namespace: namespace, delivery: delivery)
-        root = ThemeNode(rootOf: core)
+        _core = _ThemeCore(storage: storage, namespace: namespace, delivery: delivery)
+        root = ThemeNode(rootOf: _core)
         registrar = ObservationRegistrarBox()
-        core.notificationObject.withLock { $0 = WeakObject(self) }
+        _core.notificationObject.withLock { $0 = WeakObject(self) }
         installObservationSink()
     }
 
@@ -91,12 +91,12 @@ public final class Theme: Sendable {
     }
 
     /// The theme's event bus.
-    public var events: ThemeEventBus { core.events }
+    public var events: ThemeEventBus { _core.events }
 
     /// Problems met while reading the storage when the theme was created.
     ///
     /// Each affected setting fell back to its default; no stored key was changed.
-    public var storageIssues: [ThemeStorageError] { core.storageIssues }
+    public var storageIssues: [ThemeStorageError] { _core.storageIssues }
 
     // MARK: Style and contrast
 
@@ -107,10 +107,10 @@ public final class Theme: Sendable {
     public var style: ThemeStyle {
         get {
             accessObservation(\.style)
-            return core.readObserved { $0.style }
+            return _core.readObserved { $0.style }
         }
         set {
-            core.mutate { model in
+            _core.mutate { model in
                 model.setFollowsSystem(false)
                 model.setStyle(newValue)
             }
@@ -123,10 +123,10 @@ public final class Theme: Sendable {
     public var contrast: ThemeContrast {
         get {
             accessObservation(\.contrast)
-            return core.readObserved { $0.contrast }
+            return _core.readObserved { $0.contrast }
         }
         set {
-            core.mutate { model in
+            _core.mutate { model in
                 if model.followsSystemContrast {
                     model.followsSystemContrast = false
                     model.pending.persistence.insert(.followsSystem)
@@ -145,9 +145,9 @@ public final class Theme: Sendable {
     public var followsSystem: Bool {
         get {
             accessObservation(\.followsSystem)
-            return core.readObserved { $0.followsSystem }
+            return _core.readObserved { $0.followsSystem }
         }
-        set { core.mutate { $0.setFollowsSystem(newValue) } }
+        set { _core.mutate { $0.setFollowsSystem(newValue) } }
     }
 
     /// Whether the contrast follows the system setting reported by ``systemContrastDidChange(to:)``.
@@ -156,10 +156,10 @@ public final class Theme: Sendable {
     public var followsSystemContrast: Bool {
         get {
             accessObservation(\.followsSystemContrast)
-            return core.readObserved { $0.followsSystemContrast }
+            return _core.readObserved { $0.followsSystemContrast }
         }
         set {
-            core.mutate { model in
+            _core.mutate { model in
                 guard model.followsSystemContrast != newValue else { return }
                 model.followsSystemContrast = newValue
                 model.pending.persistence.insert(.followsSystem)
@@ -173,7 +173,7 @@ public final class Theme: Sendable {
     ///
     /// The style follows when ``followsSystem`` is on.
     public func systemStyleDidChange(to style: ThemeStyle) {
-        core.mutate { model in
+        _core.mutate { model in
             model.systemStyle = style
             if model.followsSystem { model.setStyle(style) }
         }
@@ -183,7 +183,7 @@ public final class Theme: Sendable {
     ///
     /// The contrast follows when ``followsSystemContrast`` is on.
     public func systemContrastDidChange(to contrast: ThemeContrast) {
-        core.mutate { model in
+        _core.mutate { model in
             model.systemContrast = contrast
             if model.followsSystemContrast { model.setContrast(contrast) }
         }
@@ -197,10 +197,10 @@ public final class Theme: Sendable {
     /// Inside `withObservationTracking` (and so in a SwiftUI body) this registers a
     /// dependency on `type` only.
     public func value<Extension: ThemeExtension>(_ type: Extension.Type) -> Extension {
-        let id = ExtensionRegistry.id(of: type)
+        let id = _ExtensionRegistry.id(of: type)
         accessObservation(id: id)
-        // Sound: ids are per type, so the box for `id` is always an `ExtensionBox<Extension>`.
-        return unsafeDowncast(core.snapshot(observed: true).rootBox(id: id), to: ExtensionBox<Extension>.self).value
+        // Sound: ids are per type, so the box for `id` is always an `_ExtensionBox<Extension>`.
+        return unsafeDowncast(_core.snapshot(observed: true).rootBox(id: id), to: _ExtensionBox<Extension>.self).value
     }
 
     /// Applies a value of an extension type; readers of that type re-run.
@@ -208,15 +208,15 @@ public final class Theme: Sendable {
     /// Applying a value equal to the current one does nothing. An applied value
     /// replaces an active variant of the same type.
     public func apply<Extension: ThemeExtension>(_ value: Extension) {
-        let id = ExtensionRegistry.id(of: Extension.self)
-        let (current, hasVariant) = core.read { model -> (AnyExtensionBox?, Bool) in
+        let id = _ExtensionRegistry.id(of: Extension.self)
+        let (current, hasVariant) = _core.read { model -> (_AnyExtensionBox?, Bool) in
             (id < model.values.count ? model.values[id] : nil, model.variant(id: id) != nil)
         }
-        // Compare outside the lock: `==` is user code. Sound: the box for `id` is an `ExtensionBox<Extension>`.
-        let currentValue = current.map { unsafeDowncast($0, to: ExtensionBox<Extension>.self).value }
+        // Compare outside the lock: `==` is user code. Sound: the box for `id` is an `_ExtensionBox<Extension>`.
+        let currentValue = current.map { unsafeDowncast($0, to: _ExtensionBox<Extension>.self).value }
         if !hasVariant && (currentValue ?? Extension.fallback) == value { return }
-        let box = ExtensionBox(value)
-        core.mutate { model in
+        let box = _ExtensionBox(value)
+        _core.mutate { model in
             if model.variant(id: id) != nil {
                 model.setVariant(nil, id: id)
                 model.pending.persistedVariants.insert(id)
@@ -234,8 +234,8 @@ public final class Theme: Sendable {
     /// theme.batch { theme.style = .dark; theme.apply(Metrics(cornerRadius: 4)) }
     /// ```
     public func batch<Result>(_ changes: () throws -> Result) rethrows -> Result {
-        core.beginBatch()
-        defer { core.endBatch() }
+        _core.beginBatch()
+        defer { _core.endBatch() }
         return try changes()
     }
 
@@ -250,18 +250,18 @@ public final class Theme: Sendable {
         _ type: Extension.Type, _ handler: @escaping @Sendable (Extension) -> Void
     ) -> ObserverToken {
         // Inlinable so the unboxing closure is specialised for `Extension` in the caller.
-        // Sound: observers of `type` only ever receive boxes of `type` (`ExtensionBox<Extension>`).
-        addObserver(for: type) { box in handler(unsafeDowncast(box, to: ExtensionBox<Extension>.self).value) }
+        // Sound: observers of `type` only ever receive boxes of `type` (`_ExtensionBox<Extension>`).
+        _addObserver(for: type) { box in handler(unsafeDowncast(box, to: _ExtensionBox<Extension>.self).value) }
     }
 
     /// Registers a type-erased observer of `type`.
     @usableFromInline
-    func addObserver<Extension: ThemeExtension>(
-        for type: Extension.Type, _ handler: @escaping @Sendable (AnyExtensionBox) -> Void
+    func _addObserver<Extension: ThemeExtension>(
+        for type: Extension.Type, _ handler: @escaping @Sendable (_AnyExtensionBox) -> Void
     ) -> ObserverToken {
-        let id = ExtensionRegistry.id(of: type)
-        let baseline = core.snapshot().rootBox(id: id)
-        let observerID = core.mutate { model -> Int in
+        let id = _ExtensionRegistry.id(of: type)
+        let baseline = _core.snapshot().rootBox(id: id)
+        let observerID = _core.mutate { model -> Int in
             if model.observers[id]?.observers.isEmpty ?? true {
                 // The old baseline leaves the lock on the garbage list: its deinit is the user's value's.
                 if let old = model.observers[id]?.baseline { model.garbage.append(old) }
@@ -269,9 +269,9 @@ public final class Theme: Sendable {
             }
             return model.observers[id, default: ObserverGroup()].observers.append(ObserverHandler(call: handler))
         }
-        return ObserverToken { [weak core] in
+        return ObserverToken { [weak _core] in
             // The removed closure is released after the lock, in case its captures' deinit calls back.
-            let removed = core?.mutate { model in model.observers[id]?.observers.remove(observerID) }
+            let removed = _core?.mutate { model in model.observers[id]?.observers.remove(observerID) }
             _ = removed
         }
     }
@@ -282,7 +282,7 @@ public final class Theme: Sendable {
     /// under this theme's namespace.
     /// - Throws: ``ThemeStorageError`` when it cannot be written; the old value stays.
     public func store<Value: Encodable>(_ value: Value, forKey key: String) throws(ThemeStorageError) {
-        try core.storeValue(value, forKey: key)
+        try _core.storeValue(value, forKey: key)
     }
 
     /// Reads an app-defined value stored with ``store(_:forKey:)``.
@@ -290,11 +290,11 @@ public final class Theme: Sendable {
     public func storedValue<Value: Decodable>(
         _ type: Value.Type, forKey key: String
     ) throws(ThemeStorageError) -> Value? {
-        try core.storedValue(type, forKey: key)
+        try _core.storedValue(type, forKey: key)
     }
 
     /// Removes an app-defined value stored with ``store(_:forKey:)``.
     public func removeStoredValue(forKey key: String) throws(ThemeStorageError) {
-        try core.removeStoredValue(forKey: key)
+        try _core.removeStoredValue(forKey: key)
     }
 }

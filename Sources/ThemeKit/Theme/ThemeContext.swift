@@ -13,12 +13,12 @@
 ///
 /// A context is valid only while its provider runs; do not store it.
 public struct ThemeContext {
-    @usableFromInline let resolvedStyle: ThemeStyle
-    @usableFromInline let resolvedContrast: ThemeContrast
-    @usableFromInline let recorder: DependencyRecorder
+    @usableFromInline let _resolvedStyle: ThemeStyle
+    @usableFromInline let _resolvedContrast: ThemeContrast
+    @usableFromInline let recorder: _DependencyRecorder
     /// The recorder's key for this appearance under the pass's values (see
-    /// `DependencyRecorder.appearanceKey`), which themed properties keep values by.
-    @usableFromInline let appearanceKey: UInt64
+    /// `_DependencyRecorder._appearanceKey`), which themed properties keep values by.
+    @usableFromInline let _appearanceKey: UInt64
 
     /// `true` on a binding's first run, `false` on every later one.
     ///
@@ -26,14 +26,14 @@ public struct ThemeContext {
     /// view should appear at once, a later switch may cross-fade.
     public var isInitialApplication: Bool {
         recorder.state.pointee.readsInitialApplication = true
-        return recorder.state.pointee.isInitial
+        return recorder.isInitial
     }
 
-    init(style: ThemeStyle, contrast: ThemeContrast, recorder: DependencyRecorder, appearanceKey: UInt64) {
-        resolvedStyle = style
-        resolvedContrast = contrast
+    init(style: ThemeStyle, contrast: ThemeContrast, recorder: _DependencyRecorder, _appearanceKey: UInt64) {
+        _resolvedStyle = style
+        _resolvedContrast = contrast
         self.recorder = recorder
-        self.appearanceKey = appearanceKey
+        self._appearanceKey = _appearanceKey
     }
 
     /// Whether a UI adapter may animate this change (the opposite of ``isInitialApplication``).
@@ -44,8 +44,8 @@ public struct ThemeContext {
     /// Reading it makes the running provider depend on the style.
     @inlinable
     public var style: ThemeStyle {
-        recorder.state.pointee.read |= 1  // DependencyBits.style
-        return resolvedStyle
+        recorder.addReads(_DependencyBits.style)
+        return _resolvedStyle
     }
 
     /// The effective contrast here: the nearest override on the node path, else the theme's.
@@ -53,8 +53,8 @@ public struct ThemeContext {
     /// Reading it makes the running provider depend on the contrast.
     @inlinable
     public var contrast: ThemeContrast {
-        recorder.state.pointee.read |= 2  // DependencyBits.contrast
-        return resolvedContrast
+        recorder.addReads(_DependencyBits.contrast)
+        return _resolvedContrast
     }
 
     /// The value of an extension type here.
@@ -70,7 +70,7 @@ public struct ThemeContext {
         // extension (a `_read` coroutine would do the same, but its frame is
         // heap-allocated whenever it is not inlined). Inlined into the provider, so the
         // lookup is specialised for `Extension` there.
-        unsafeAddress { recorder.address(of: type, style: resolvedStyle, contrast: resolvedContrast) }
+        unsafeAddress { recorder.address(of: type, style: _resolvedStyle, contrast: _resolvedContrast) }
     }
 
     /// The value of an extension type here; the same as `self[type]`.
@@ -83,7 +83,7 @@ public struct ThemeContext {
 /// need neither a retain nor a dynamic exclusivity check. Only the theme's delivering
 /// thread touches it.
 @usableFromInline
-final class DependencyRecorder {
+final class _DependencyRecorder {
     @usableFromInline
     struct State {
         @usableFromInline var read: UInt64 = 0
@@ -98,41 +98,42 @@ final class DependencyRecorder {
         /// style or contrast): themed-property values computed under one stamp are
         /// valid for the same appearance until it changes.
         var valuesStamp: UInt32 = 1
-        /// The type the last `address(of:)` looked up and its registry id (ids never
-        /// change, so this one-entry cache stays valid across passes).
+        /// Memo: the type the last lookup resolved and its registry id. Invalidated by
+        /// nothing: ids never change, and a type's metadata (its identity) lives as long as
+        /// the process. Pays for: `full-*` rows whose providers alternate types (the
+        /// registry lookup locks and hashes).
         @usableFromInline var lastType: ObjectIdentifier?
         @usableFromInline var lastID = 0
         /// The appearance key of the context the running provider was given (see `begin`).
         @usableFromInline var currentKey: UInt64 = 0
-        /// Where the value of `lastAddressType` lies for the appearance `lastAddressKey`
-        /// (never `0` while set), and what reading it adds to a run's reads: one pass's
-        /// providers read the same types for the same appearance, object after object.
-        /// Its own type, not `lastType`, which lookups without a key move on. Cleared
-        /// whenever the snapshot changes (the address lies in the snapshot's boxes or in
+        /// Memo: where the value of `lastAddressType` lies for the appearance
+        /// `lastAddressKey` (never `0` while set), and what reading it adds to a run's
+        /// reads: one pass's providers read the same types for the same appearance, object
+        /// after object. Its own type, not `lastType`, which lookups without a key move on.
+        /// Invalidated by: a new snapshot (the address lies in the snapshot's boxes or in
         /// `resolvedVariants`, both replaced with it; appearance keys restart with it too).
+        /// Pays for: every `full-*` row (40 -> 23 instructions per `env[T.self]`, RESULTS.md).
         @usableFromInline var lastAddress: UnsafeRawPointer?
         @usableFromInline var lastAddressType: ObjectIdentifier?
         @usableFromInline var lastAddressKey: UInt64 = 0
         @usableFromInline var lastAddressReads: UInt64 = 0
         /// The pass's snapshot, kept alive by `retainedSnapshot`.
-        @usableFromInline var snapshot: Unmanaged<ValueSnapshot>
+        @usableFromInline var snapshot: Unmanaged<_ValueSnapshot>
     }
 
     @usableFromInline let state: UnsafeMutablePointer<State>
-    private var retainedSnapshot: ValueSnapshot
+    private var retainedSnapshot: _ValueSnapshot
     /// Variant values resolved during this pass, by extension id, style and contrast:
     /// their boxes must outlive the addresses handed to providers.
-    private var resolvedVariants: [(id: Int, style: ThemeStyle, contrast: ThemeContrast, box: AnyExtensionBox)] = []
-    /// The appearances met under the current stamp, numbered for `appearanceKey`.
+    private var resolvedVariants: [(id: Int, style: ThemeStyle, contrast: ThemeContrast, box: _AnyExtensionBox)] = []
+    /// The appearances met under the current stamp, numbered for `_appearanceKey`.
     private var appearances: [(style: ThemeStyle, contrast: ThemeContrast)] = []
-    /// The last appearance looked up and its key.
-    private var lastAppearance: (style: ThemeStyle, contrast: ThemeContrast, key: UInt64) = (.light, .standard, 0)
 
-    /// Appearances one stamp numbers; past it, `appearanceKey` returns `0` until the
+    /// Appearances one stamp numbers; past it, `_appearanceKey` returns `0` until the
     /// next snapshot starts a new stamp.
     static let appearanceLimit = 64
 
-    init(snapshot: ValueSnapshot) {
+    init(snapshot: _ValueSnapshot) {
         retainedSnapshot = snapshot
         state = .allocate(capacity: 1)
         state.initialize(to: State(snapshot: .passUnretained(snapshot)))
@@ -144,7 +145,7 @@ final class DependencyRecorder {
     }
 
     /// The values providers read during this pass.
-    var snapshot: ValueSnapshot {
+    var snapshot: _ValueSnapshot {
         get { retainedSnapshot }
         set {
             // A new stamp when the values changed, or when the current stamp has no
@@ -152,7 +153,6 @@ final class DependencyRecorder {
             if newValue.valuesVersion != retainedSnapshot.valuesVersion || appearances.count >= Self.appearanceLimit {
                 state.pointee.valuesStamp = state.pointee.valuesStamp == .max ? 1 : state.pointee.valuesStamp + 1
                 appearances.removeAll(keepingCapacity: true)
-                lastAppearance.key = 0
             }
             retainedSnapshot = newValue
             state.pointee.snapshot = .passUnretained(newValue)
@@ -164,10 +164,7 @@ final class DependencyRecorder {
     /// The key of the appearance `style` and `contrast` under the values this pass
     /// reads: equal keys mean equal values stamp and appearance. `0` (no key) past
     /// `appearanceLimit` appearances under one stamp.
-    func appearanceKey(style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
-        if lastAppearance.key != 0, lastAppearance.contrast == contrast, lastAppearance.style == style {
-            return lastAppearance.key
-        }
+    func _appearanceKey(style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
         let stamp = UInt64(state.pointee.valuesStamp) << 32
         var key: UInt64 = 0
         if let index = appearances.firstIndex(where: { $0.style == style && $0.contrast == contrast }) {
@@ -176,7 +173,6 @@ final class DependencyRecorder {
             appearances.append((style, contrast))
             key = stamp | UInt64(appearances.count)
         }
-        lastAppearance = (style, contrast, key)
         return key
     }
 
@@ -187,12 +183,12 @@ final class DependencyRecorder {
     func context(style: ThemeStyle, contrast: ThemeContrast) -> ThemeContext {
         ThemeContext(
             style: style, contrast: contrast, recorder: self,
-            appearanceKey: appearanceKey(style: style, contrast: contrast))
+            _appearanceKey: _appearanceKey(style: style, contrast: contrast))
     }
 
     /// Whether this pass reads `snapshot` (compared by identity, without reference counting).
     @inline(__always)
-    func reads(_ snapshot: ValueSnapshot) -> Bool {
+    func reads(_ snapshot: _ValueSnapshot) -> Bool {
         state.pointee.snapshot.toOpaque() == Unmanaged.passUnretained(snapshot).toOpaque()
     }
 
@@ -245,20 +241,20 @@ final class DependencyRecorder {
             if let variant = snapshot.variant(at: id) {
                 let box = resolvedVariant(variant, id: id, style: style, contrast: contrast)
                 // Sound: a variant registered for `id` resolves to boxes of that id's type.
-                let address = UnsafePointer(unsafeDowncast(box, to: ExtensionBox<Extension>.self).storage)
-                return (address, DependencyBits.bit(forExtension: id) | DependencyBits.appearance)
+                let address = UnsafePointer(unsafeDowncast(box, to: _ExtensionBox<Extension>.self).storage)
+                return (address, _DependencyBits.bit(forExtension: id) | _DependencyBits.appearance)
             }
             // Applied values and fallbacks live as long as the snapshot, variant values
             // as long as `resolvedVariants`: both outlive the pass.
-            return (snapshot.appliedValue(at: id, as: type), DependencyBits.bit(forExtension: id))
+            return (snapshot.appliedValue(at: id, as: type), _DependencyBits.bit(forExtension: id))
         }
     }
 
     /// The value `variant` gives for `style` and `contrast`, resolved once per pass.
     @usableFromInline
     func resolvedVariant(
-        _ variant: AnyVariantBox, id: Int, style: ThemeStyle, contrast: ThemeContrast
-    ) -> AnyExtensionBox {
+        _ variant: _AnyVariantBox, id: Int, style: ThemeStyle, contrast: ThemeContrast
+    ) -> _AnyExtensionBox {
         for entry in resolvedVariants where entry.id == id && entry.style == style && entry.contrast == contrast {
             return entry.box
         }
@@ -270,7 +266,7 @@ final class DependencyRecorder {
     /// Starts recording one binding's run, whose provider gets `context`.
     @inline(__always)
     func begin(isInitial: Bool, context: ThemeContext) {
-        state.pointee.currentKey = context.appearanceKey
+        state.pointee.currentKey = context._appearanceKey
         state.pointee.read = 0
         state.pointee.isInitial = isInitial
         state.pointee.readsInitialApplication = false
@@ -279,4 +275,29 @@ final class DependencyRecorder {
     /// What the run read.
     @inline(__always)
     var read: UInt64 { state.pointee.read }
+
+    /// Adds `bits` to what the running provider read.
+    @inlinable @inline(__always)
+    func addReads(_ bits: UInt64) { state.pointee.read |= bits }
+
+    /// Makes `bits` what the running provider read (a themed property's kept value
+    /// stands for a provider run that read them).
+    @inlinable @inline(__always)
+    func replaceReads(with bits: UInt64) { state.pointee.read = bits }
+
+    /// Whether the running binding runs for the first time.
+    @inlinable
+    var isInitial: Bool { state.pointee.isInitial }
+
+    /// Whether the running provider asked for `ThemeContext.isInitialApplication`.
+    @usableFromInline
+    var readsInitialApplication: Bool { state.pointee.readsInitialApplication }
+
+    /// Whether the runs are a ``Theme/refresh(_:)`` (themed properties then run their
+    /// provider again instead of writing a kept value).
+    @inlinable
+    var isRefresh: Bool {
+        get { state.pointee.isRefresh }
+        set { state.pointee.isRefresh = newValue }
+    }
 }

@@ -16,7 +16,7 @@ struct ObservedGroup {
     let group: ObserverGroup
 }
 
-extension ThemeCore {
+extension _ThemeCore {
     func persistenceValues(for work: PendingWork) -> PersistedValues? {
         guard !work.persistence.isEmpty || !work.persistedVariants.isEmpty else { return nil }
         var values = PersistedValues()
@@ -27,12 +27,12 @@ extension ThemeCore {
             values.followsSystemContrast = model.followsSystemContrast
         }
         for id in work.persistedVariants.sorted() {
-            values.variants.append((ExtensionRegistry.entry(id).extensionID.name, model.variant(id: id)?.variantID))
+            values.variants.append((_ExtensionRegistry.entry(id).extensionID.name, model.variant(id: id)?.variantID))
         }
         return values
     }
 
-    func observerGroups(for work: PendingWork, snapshot: ValueSnapshot) -> [ObservedGroup] {
+    func observerGroups(for work: PendingWork, snapshot: _ValueSnapshot) -> [ObservedGroup] {
         guard !model.observers.isEmpty else { return [] }
         let appearanceChanged =
             snapshot.style != deliveredStyleSeenByModel || snapshot.contrast != deliveredContrastSeenByModel
@@ -52,7 +52,7 @@ extension ThemeCore {
     // MARK: The pass
 
     func performPass(
-        _ work: inout PendingWork, snapshot: ValueSnapshot, persisted: PersistedValues?,
+        _ work: inout PendingWork, snapshot: _ValueSnapshot, persisted: PersistedValues?,
         observed: [ObservedGroup], handsOffToObservation: Bool, runsCallbacks: Bool
     ) {
         beginPass(snapshot: snapshot)
@@ -61,7 +61,7 @@ extension ThemeCore {
         // 1. Storage.
         if let persisted { write(persisted, into: &events) }
 
-        // 2. Structure, in call order. Direct work: (slot, binding index or -1 for all, mask).
+        // 2. Structure, in call order, and the direct work it gives.
         // Engine-owned scratch buffers, reused from pass to pass.
         var direct = directScratch
         var dirtyNodes = dirtyScratch
@@ -112,7 +112,7 @@ extension ThemeCore {
                 mask: change.changed, epoch: epoch,
                 context: recorder.context(style: tree.style(of: change.node), contrast: tree.contrast(of: change.node)))
         }
-        var extensionBits = work.changed & DependencyBits.extensions
+        var extensionBits = work.changed & _DependencyBits.extensions
         while extensionBits != 0 {
             let bit = extensionBits.trailingZeroBitCount
             extensionBits &= extensionBits - 1
@@ -150,7 +150,7 @@ extension ThemeCore {
         if let styleEvent { events.append(styleEvent) }
         if let contrastEvent { events.append(contrastEvent) }
         for id in changedExtensions {
-            events.append(.extensionChanged(ExtensionRegistry.entry(id).extensionID))
+            events.append(.extensionChanged(_ExtensionRegistry.entry(id).extensionID))
         }
         if !events.isEmpty {
             self.events.post(events)
@@ -164,37 +164,44 @@ extension ThemeCore {
 
     /// Starts a pass (or a direct bind) over `snapshot`: a new epoch, and the recorder reading it.
     /// (Returns nothing: the caller reads `recorder`, which `self` keeps, so no reference is taken.)
-    private func beginPass(snapshot: ValueSnapshot?) {
+    private func beginPass(snapshot: _ValueSnapshot?) {
         epoch &+= 1
         if epoch == 0 { epoch = 1 }
         if let snapshot, !recorder.reads(snapshot) { recorder.snapshot = snapshot }
     }
 
     /// Runs the bindings and objects named by direct work items.
-    private func run(_ direct: [(slot: Int32, index: Int32, mask: UInt64)]) {
+    private func run(_ direct: [DirectWork]) {
         // A new binding's item runs all the object's new bindings at once (the items of
         // an object's bindings, made one after another, follow each other): one load of
         // the object.
         var newBindingsRan: Int32 = -1
         for item in direct {
-            if item.index >= 0 {
-                if item.slot == newBindingsRan { continue }
-                newBindingsRan = item.slot
-            } else {
+            let slot = item.slot
+            let changed: UInt64
+            switch item {
+            case .newBinding:
+                if slot == newBindingsRan { continue }
+                newBindingsRan = slot
+                changed = 0
+            case .changed(_, let bits):
                 newBindingsRan = -1
+                changed = bits
+            case .refresh:
+                newBindingsRan = -1
+                changed = .max
             }
-            let node = table.objects[Int(item.slot)].node
-            // Only a refresh asks for every binding of an object (`.max`).
-            recorder.state.pointee.isRefresh = item.mask == .max
+            let node = table.objects[Int(slot)].node
+            recorder.isRefresh = changed == .max
             table.runObject(
-                slot: item.slot, mask: item.index >= 0 ? 0 : item.mask, epoch: epoch,
+                slot: slot, mask: changed, epoch: epoch,
                 context: recorder.context(style: tree.style(of: node), contrast: tree.contrast(of: node)))
-            recorder.state.pointee.isRefresh = false
+            recorder.isRefresh = false
         }
     }
 
     /// Adds a binding made by `source`.
-    func bind(_ object: AnyObject, _ source: BindingSource, node: ThemeNode?) {
+    func bind(_ object: AnyObject, _ source: _BindingSource, node: ThemeNode?) {
         bind(object, node: node, add: { table, slot in table.addBinding(source, slot: slot) }, queued: { source })
     }
 
@@ -216,24 +223,24 @@ extension ThemeCore {
     ///   - queued: Makes the binding as a value to queue.
     @usableFromInline
     func bind(
-        _ object: AnyObject, node: ThemeNode?, add: (BindingTable, Int32) -> Int32, queued: () -> BindingSource
+        _ object: AnyObject, node: ThemeNode?, add: (_BindingTable, Int32) -> Int32, queued: () -> _BindingSource
     ) {
         // Under main-thread delivery, a bind made elsewhere is queued for the main thread.
         let mayRunHere = delivery == .synchronous || MainQueue.isCurrent
         lock.lock()
-        guard mayRunHere, !model.isDelivering, model.pending.operations.isEmpty else {
+        guard mayRunHere, !model.claim.isHeld, model.pending.operations.isEmpty else {
             model.pending.operations.append(.bind(object: object, source: queued(), node: node))
-            unlockAfterCall()
+            unlock(releasingClaim: false, policy: .neverOthersWorkOnMain)
             return
         }
         if model.batchDepth > 0 {
             addInBatch(object, node: node, add: add)
             return
         }
-        model.isDelivering = true
+        _ = model.claim.claim()
         // The recorder reads the delivered values: take the current snapshot only when
         // nothing waits to be delivered, and then usually the recorder reads it already.
-        let snapshot: ValueSnapshot?
+        let snapshot: _ValueSnapshot?
         if !model.pending.isEmpty || model.snapshot.map({ self.recorder.reads($0) }) == true {
             snapshot = nil
         } else {
@@ -247,7 +254,7 @@ extension ThemeCore {
             var direct = directScratch
             directScratch = []
             moveObject(slot: slot, to: node.id, direct: &direct)
-            direct.append((slot, add(table, slot), 0))
+            direct.append(.newBinding(slot: slot, index: add(table, slot)))
             run(direct)
             direct.removeAll(keepingCapacity: true)
             directScratch = direct
@@ -262,8 +269,7 @@ extension ThemeCore {
                 othersAreNew: hadNewBindings)
         }
         lock.lock()
-        model.isDelivering = false
-        unlockAfterCall()
+        unlock(releasingClaim: true, policy: .neverOthersWorkOnMain)
     }
 
     /// Adds a node under `parent` and returns its id, delivering nothing: the engine's
@@ -281,40 +287,17 @@ extension ThemeCore {
             model.nodes.append(intent)
         }
         model.addChild(id, to: parent)
-        guard !model.isDelivering, model.batchDepth == 0, model.pending.operations.isEmpty else {
+        guard model.batchDepth == 0, model.pending.operations.isEmpty, model.claim.claim() else {
             model.pending.operations.append(.addNode(id, parent: parent))
-            unlockAfterCall()
+            unlock(releasingClaim: false, policy: .neverOthersWorkOnMain)
             return id
         }
-        model.isDelivering = true
         lock.unlock()
         tree.add(id, parent: parent)
         table.ensureNode(id)
         lock.lock()
-        model.isDelivering = false
-        unlockAfterCall()
+        unlock(releasingClaim: true, policy: .neverOthersWorkOnMain)
         return id
-    }
-
-    /// Ends a call that must not deliver other work (`bind`, a node's creation), with
-    /// the lock held: under main-thread delivery, pending work is scheduled on the main
-    /// queue (if it is not already); under synchronous delivery it is delivered here, as
-    /// after any mutation (only what the call's own user code changed can be pending).
-    func unlockAfterCall() {
-        guard delivery == .mainThread else {
-            unlockAfterMutation()
-            return
-        }
-        var garbage: [AnyObject] = []
-        if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
-        var schedules = false
-        if !model.isDelivering, model.batchDepth == 0, !model.pending.isEmpty, !model.isMainDeliveryScheduled {
-            model.isMainDeliveryScheduled = true
-            schedules = true
-        }
-        lock.unlock()
-        garbage.removeAll()
-        if schedules { perform(.scheduleOnMain) }
     }
 
     /// Adds a binding inside a batch (the caller holds the lock, and nothing is queued
@@ -323,18 +306,17 @@ extension ThemeCore {
     /// means nothing made earlier in call order is still waiting, so the order in which
     /// the pass sees the work — these bindings first, then the queue — is call order.
     @inline(never)
-    private func addInBatch(_ object: AnyObject, node: ThemeNode?, add: (BindingTable, Int32) -> Int32) {
-        model.isDelivering = true
+    private func addInBatch(_ object: AnyObject, node: ThemeNode?, add: (_BindingTable, Int32) -> Int32) {
+        _ = model.claim.claim()
         model.pending.hasBatchedBindings = true
         lock.unlock()
         applyBind(object, node: node, add: add, direct: &batchedDirect)
         lock.lock()
-        model.isDelivering = false
-        unlockAfterMutation()
+        unlock(releasingClaim: true, policy: .deliverWhereAllowed)
     }
 
     private func apply(
-        _ operation: consuming EngineOperation, direct: inout [(slot: Int32, index: Int32, mask: UInt64)],
+        _ operation: consuming EngineOperation, direct: inout [DirectWork],
         dirtyNodes: inout [Int32]
     ) {
         switch consume operation {
@@ -345,7 +327,7 @@ extension ThemeCore {
         case .unbindAll(let object):
             if let slot = table.existingSlot(for: object) { table.removeAll(slot: slot) }
         case .refresh(let object):
-            if let slot = table.existingSlot(for: object) { direct.append((slot, -1, .max)) }
+            if let slot = table.existingSlot(for: object) { direct.append(.refresh(slot: slot)) }
         case .attach(let object, let node):
             if let slot = table.existingSlot(for: object) { moveObject(slot: slot, to: node.id, direct: &direct) }
         case .addNode(let node, let parent):
@@ -358,7 +340,7 @@ extension ThemeCore {
             dirtyNodes.append(contentsOf: tree.remove(node))
             let moved = table.moveAll(from: node, to: parent)
             let mask = appearanceDifference(style, contrast, tree.style(of: parent), tree.contrast(of: parent))
-            if mask != 0 { for slot in moved { direct.append((slot, -1, mask)) } }
+            if mask != 0 { for slot in moved { direct.append(.changed(slot: slot, changed: mask)) } }
             lock.withLock { model.freeNodes.append(node) }
         case .moveNode(let node, let parent):
             tree.move(node, to: parent)
@@ -373,38 +355,38 @@ extension ThemeCore {
 
     /// Tracks `object` (moving it to `node` if given) and adds the binding of `source`.
     private func applyBind(
-        _ object: AnyObject, node: ThemeNode?, add: (BindingTable, Int32) -> Int32,
-        direct: inout [(slot: Int32, index: Int32, mask: UInt64)]
+        _ object: AnyObject, node: ThemeNode?, add: (_BindingTable, Int32) -> Int32,
+        direct: inout [DirectWork]
     ) {
         let nodeID = node.map { $0.id }
         let (slot, isNew) = table.slot(for: object, node: nodeID ?? 0)
         if let nodeID, !isNew { moveObject(slot: slot, to: nodeID, direct: &direct) }
         let index = add(table, slot)
-        direct.append((slot, index, 0))
+        direct.append(.newBinding(slot: slot, index: index))
     }
 
-    private func moveObject(slot: Int32, to node: Int32, direct: inout [(slot: Int32, index: Int32, mask: UInt64)]) {
+    private func moveObject(slot: Int32, to node: Int32, direct: inout [DirectWork]) {
         let old = table.objects[Int(slot)].node
         guard old != node else { return }
         table.move(slot: slot, to: node)
         let mask = appearanceDifference(
             tree.style(of: old), tree.contrast(of: old), tree.style(of: node), tree.contrast(of: node))
-        if mask != 0 { direct.append((slot, -1, mask)) }
+        if mask != 0 { direct.append(.changed(slot: slot, changed: mask)) }
     }
 
     private func appearanceDifference(
         _ style: ThemeStyle, _ contrast: ThemeContrast, _ otherStyle: ThemeStyle, _ otherContrast: ThemeContrast
     ) -> UInt64 {
-        (style != otherStyle ? DependencyBits.style : 0) | (contrast != otherContrast ? DependencyBits.contrast : 0)
+        (style != otherStyle ? _DependencyBits.style : 0) | (contrast != otherContrast ? _DependencyBits.contrast : 0)
     }
 
     // MARK: Observers
 
-    private func notify(_ entry: ObservedGroup, snapshot: ValueSnapshot) {
+    private func notify(_ entry: ObservedGroup, snapshot: _ValueSnapshot) {
         let box = snapshot.rootBox(id: entry.id)
         if let baseline = entry.group.baseline, baseline.isEqual(to: box) { return }
         // The old baseline is released after the lock: its deinit is the user's value's.
-        let old = lock.withLock { () -> AnyExtensionBox? in
+        let old = lock.withLock { () -> _AnyExtensionBox? in
             let old = model.observers[entry.id]?.baseline
             model.observers[entry.id]?.baseline = box
             return old

@@ -38,7 +38,7 @@ struct SettingKeys {
     }
 }
 
-extension ThemeCore {
+extension _ThemeCore {
     /// Reads every persisted choice; each unreadable key is reported and left at its default.
     static func restore(from storage: any ThemeStorage, prefix: String) -> RestoredState {
         var state = RestoredState()

@@ -15,31 +15,31 @@ import Foundation
 /// is stored and queued, and one delivery is scheduled on the main queue, which takes
 /// everything queued by the time it runs.
 // (`table`, `tree`, `recorder`, `epoch`, the delivered* fields, the scratch buffers, `notificationPayloads` and
-// `batchedDirect` belong to the thread that set `model.isDelivering`, claimed and released
-// under `lock`: a pass's deliverer, or a `bind` inside a batch for the moment it takes.)
-// Sound: `model` is only touched under `lock`, the engine only by the one thread holding `isDelivering`.
+// `batchedDirect` belong to the thread that holds the engine's claim (`EngineClaim`), claimed and
+// released under `lock`: a pass's deliverer, or a direct `bind` for the moment it takes.)
+// Sound: `model` is only touched under `lock`, the engine only by the one thread holding the claim.
 @usableFromInline
-final class ThemeCore: @unchecked Sendable {
+final class _ThemeCore: @unchecked Sendable {
     // Exclusivity is not checked at run time on these fields: `model` is only accessed
     // under `lock`, and no user code runs while the lock is held; the engine fields are
     // only accessed by the delivering thread, outside any user callback.
     let lock = PlatformLock()
     @exclusivity(unchecked) var model = ThemeModel()
 
-    let table = BindingTable()
+    let table = _BindingTable()
     let tree: NodeTree
     @exclusivity(unchecked) var epoch: UInt32 = 0
     @exclusivity(unchecked) var deliveredStyle: ThemeStyle
     @exclusivity(unchecked) var deliveredContrast: ThemeContrast
     /// Made with the first snapshot; each pass points it at the current one.
-    let recorder: DependencyRecorder
+    let recorder: _DependencyRecorder
     @exclusivity(unchecked) var changedNodes: [ChangedNode] = []
-    @exclusivity(unchecked) var directScratch: [(slot: Int32, index: Int32, mask: UInt64)] = []
+    @exclusivity(unchecked) var directScratch: [DirectWork] = []
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
     /// The `userInfo` of recent notifications, to post again.
     @exclusivity(unchecked) var notificationPayloads = NotificationPayloads()
     /// Direct work for bindings added inside a batch, run by the pass that ends it.
-    @exclusivity(unchecked) var batchedDirect: [(slot: Int32, index: Int32, mask: UInt64)] = []
+    @exclusivity(unchecked) var batchedDirect: [DirectWork] = []
 
     let storage: any ThemeStorage
     /// Where callbacks run (see ``Theme/Delivery``).
@@ -72,7 +72,7 @@ final class ThemeCore: @unchecked Sendable {
         model.lastDeliveredStyle = model.style
         model.lastDeliveredContrast = model.contrast
         tree = NodeTree(style: model.style, contrast: model.contrast)
-        recorder = DependencyRecorder(snapshot: model.currentSnapshot())
+        recorder = _DependencyRecorder(snapshot: model.currentSnapshot())
     }
 
     /// Problems met while reading storage at start-up.
@@ -92,44 +92,28 @@ final class ThemeCore: @unchecked Sendable {
     /// Ends a change made under the lock (which the caller holds): releases what the
     /// model let go of and delivers, outside the lock, if this thread may.
     @inline(__always)
-    func unlockAfterMutation() {
+    func unlockAfterMutation() { unlock(releasingClaim: false, policy: .deliverWhereAllowed) }
+
+    /// Ends a section under the lock (which the caller holds): takes the garbage, lets the
+    /// claim decide who delivers what is pending (releasing this thread's claim first when
+    /// `releasingClaim`), unlocks, releases the garbage (its deinit may be the user's and
+    /// use the theme) and carries the decision out.
+    @inline(__always)
+    func unlock(releasingClaim: Bool, policy: EngineClaim.Policy) {
         var garbage: [AnyObject] = []
         if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
-        let next = claimDelivery()
+        let handoff = model.claim.handOff(
+            releasing: releasingClaim, hasPendingWork: !model.pending.isEmpty, batchIsOpen: model.batchDepth > 0,
+            delivery: delivery, policy: policy, isOnMain: { MainQueue.isCurrent })
         lock.unlock()
         garbage.removeAll()
-        perform(next)
+        perform(handoff)
     }
 
-    /// What a thread does about pending work once it releases the lock.
-    enum DeliveryStep {
-        case none
-        /// This thread delivers (it set `isDelivering`).
-        case deliverHere
-        /// This thread may not deliver (main-thread delivery, another thread): it
-        /// schedules the one delivery on the main queue.
-        case scheduleOnMain
-    }
-
-    /// Decides, under the lock, who delivers the pending work: this thread (claiming
-    /// delivery), the main queue, or nobody (nothing pending, a batch open, or someone
-    /// delivering or scheduled already).
+    /// Carries out a hand-off (outside the lock).
     @inline(__always)
-    func claimDelivery() -> DeliveryStep {
-        if model.isDelivering || model.batchDepth > 0 || model.pending.isEmpty { return .none }
-        if delivery == .mainThread && !MainQueue.isCurrent {
-            if model.isMainDeliveryScheduled { return .none }
-            model.isMainDeliveryScheduled = true
-            return .scheduleOnMain
-        }
-        model.isDelivering = true
-        return .deliverHere
-    }
-
-    /// Carries out what `claimDelivery` decided (outside the lock).
-    @inline(__always)
-    func perform(_ step: DeliveryStep) {
-        switch step {
+    func perform(_ handoff: EngineClaim.Handoff) {
+        switch handoff {
         case .none: break
         case .deliverHere: deliver()
         case .scheduleOnMain:
@@ -141,10 +125,8 @@ final class ThemeCore: @unchecked Sendable {
     /// The delivery scheduled on the main queue: takes everything pending by now.
     private func deliverScheduled() {
         lock.lock()
-        model.isMainDeliveryScheduled = false
-        let next = claimDelivery()
-        lock.unlock()
-        perform(next)
+        model.claim.mainDeliveryStarts()
+        unlockAfterMutation()
     }
 
     /// Reads the model under the lock.
@@ -167,7 +149,7 @@ final class ThemeCore: @unchecked Sendable {
 
     /// The current values, without delivering anything; `observed`: for a getter that
     /// Observation tracks (see `readObserved`).
-    func snapshot(observed: Bool = false) -> ValueSnapshot {
+    func snapshot(observed: Bool = false) -> _ValueSnapshot {
         lock.lock()
         defer { lock.unlock() }
         if observed { model.hasObservedReads = true }
@@ -196,7 +178,7 @@ final class ThemeCore: @unchecked Sendable {
         while true {
             lock.lock()
             if model.pending.isEmpty || model.batchDepth > 0 {
-                model.isDelivering = false
+                model.claim.release()
                 lock.unlock()
                 return
             }
@@ -231,18 +213,14 @@ final class ThemeCore: @unchecked Sendable {
     /// delivery, or while another thread delivers).
     func withEngine<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
-        if model.isDelivering {
+        guard model.claim.claim() else {
             lock.unlock()
             return nil
         }
-        model.isDelivering = true
         lock.unlock()
         let result = body()
         lock.lock()
-        model.isDelivering = false
-        let next = claimDelivery()
-        lock.unlock()
-        perform(next)
+        unlock(releasingClaim: true, policy: .deliverWhereAllowed)
         return result
     }
 }

@@ -2,15 +2,15 @@
 /// runner of its key path), a work of its own (a `customize` closure), or a themed
 /// property, whose work for this theme the table keeps.
 @usableFromInline
-enum BindingSource {
-    case pending(PendingBinding)
-    case work(BindingWork)
-    case property(SharedPropertyTemplate)
+enum _BindingSource {
+    case pending(_PendingBinding)
+    case work(_BindingWork)
+    case property(_SharedPropertyTemplate)
 }
 
 /// Work handed from mutating threads to the delivering thread.
 enum EngineOperation {
-    case bind(object: AnyObject, source: BindingSource, node: ThemeNode?)
+    case bind(object: AnyObject, source: _BindingSource, node: ThemeNode?)
     case unbind(object: AnyObject, keyPath: AnyKeyPath)
     case unbindAll(object: AnyObject)
     case refresh(object: AnyObject)
@@ -66,14 +66,14 @@ struct NodeIntent {
 
 /// Observers of one extension type and the value they last saw.
 struct ObserverGroup {
-    var baseline: AnyExtensionBox?
+    var baseline: _AnyExtensionBox?
     var observers = SubscriberList(placeholder: ObserverHandler.placeholder)
 }
 
 /// An observer's closure (a class, see `SubscriberList`).
 final class ObserverHandler: Sendable {
-    let call: @Sendable (AnyExtensionBox) -> Void
-    init(call: @escaping @Sendable (AnyExtensionBox) -> Void) { self.call = call }
+    let call: @Sendable (_AnyExtensionBox) -> Void
+    init(call: @escaping @Sendable (_AnyExtensionBox) -> Void) { self.call = call }
 
     /// What the holes of every observer list hold: a handler that does nothing.
     static let placeholder = ObserverHandler(call: { _ in })
@@ -87,17 +87,17 @@ struct ThemeModel {
     var followsSystemContrast = true
     var systemStyle: ThemeStyle?
     var systemContrast: ThemeContrast?
-    var values: ContiguousArray<AnyExtensionBox?> = []
-    var variants: ContiguousArray<AnyVariantBox?> = []
+    var values: ContiguousArray<_AnyExtensionBox?> = []
+    var variants: ContiguousArray<_AnyVariantBox?> = []
     /// Counts changes of `values` and `variants` (not of style or contrast).
     var valuesVersion: UInt64 = 0
-    var registeredVariants: [Int: [String: AnyVariantBox]] = [:]
+    var registeredVariants: [Int: [String: _AnyVariantBox]] = [:]
     /// Variant ids read from storage, by extension type name, not yet restored.
     var restorableVariants: [String: String] = [:]
-    var snapshot: ValueSnapshot? {
+    var snapshot: _ValueSnapshot? {
         willSet { if let snapshot, snapshot !== newValue { garbage.append(snapshot) } }
     }
-    /// Objects the model let go of, released by `ThemeCore.mutate` after the lock:
+    /// Objects the model let go of, released by `_ThemeCore.mutate` after the lock:
     /// their deinit (or their captures') may be user code that uses the theme.
     var garbage: [AnyObject] = []
     var nodes: [NodeIntent] = [NodeIntent(parent: -1, isAlive: true)]
@@ -105,10 +105,8 @@ struct ThemeModel {
     var pending = PendingWork()
     /// A drained queue for the next `takePending` (`nil` while no pass has returned one).
     var spareOperations: OperationQueue? = OperationQueue()
-    var isDelivering = false
-    /// Under main-thread delivery: a delivery is queued on the main queue and will take
-    /// whatever is pending when it runs.
-    var isMainDeliveryScheduled = false
+    /// Who holds the engine and who delivers (see `EngineClaim`).
+    var claim = EngineClaim()
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
     /// The root appearance the last pass delivered (to tell observers of variants).
@@ -142,15 +140,15 @@ struct ThemeModel {
     }
 
     /// The snapshot of the current values, built once per change.
-    mutating func currentSnapshot() -> ValueSnapshot {
+    mutating func currentSnapshot() -> _ValueSnapshot {
         if let snapshot { return snapshot }
-        let snapshot = ValueSnapshot(
+        let snapshot = _ValueSnapshot(
             values: values, variants: variants, valuesVersion: valuesVersion, style: style, contrast: contrast)
         self.snapshot = snapshot
         return snapshot
     }
 
-    mutating func setValue(_ box: AnyExtensionBox?, id: Int) {
+    mutating func setValue(_ box: _AnyExtensionBox?, id: Int) {
         while values.count <= id { values.append(nil) }
         if let old = values[id] { garbage.append(old) }
         values[id] = box
@@ -158,7 +156,7 @@ struct ThemeModel {
         snapshot = nil
     }
 
-    mutating func setVariant(_ box: AnyVariantBox?, id: Int) {
+    mutating func setVariant(_ box: _AnyVariantBox?, id: Int) {
         while variants.count <= id { variants.append(nil) }
         if let old = variants[id] { garbage.append(old) }
         variants[id] = box
@@ -168,16 +166,16 @@ struct ThemeModel {
 
     /// Makes `box` the registered variant of its id for extension `id`; a box it replaces
     /// leaves the lock on the garbage list (its deinit is the user's variant's).
-    mutating func registerVariant(_ box: AnyVariantBox, id: Int) {
+    mutating func registerVariant(_ box: _AnyVariantBox, id: Int) {
         if let old = registeredVariants[id, default: [:]].updateValue(box, forKey: box.variantID) {
             garbage.append(old)
         }
     }
 
-    func variant(id: Int) -> AnyVariantBox? { id < variants.count ? variants[id] : nil }
+    func variant(id: Int) -> _AnyVariantBox? { id < variants.count ? variants[id] : nil }
 
     mutating func markExtensionChanged(_ id: Int) {
-        pending.changed |= DependencyBits.bit(forExtension: id)
+        pending.changed |= _DependencyBits.bit(forExtension: id)
         pending.changedExtensions.insert(id)
     }
 
@@ -185,7 +183,7 @@ struct ThemeModel {
         guard newValue != style else { return }
         style = newValue
         snapshot = nil
-        pending.changed |= DependencyBits.style
+        pending.changed |= _DependencyBits.style
         pending.persistence.insert(.style)
     }
 
@@ -193,7 +191,7 @@ struct ThemeModel {
         guard newValue != contrast else { return }
         contrast = newValue
         snapshot = nil
-        pending.changed |= DependencyBits.contrast
+        pending.changed |= _DependencyBits.contrast
         pending.persistence.insert(.contrast)
     }
 

@@ -15,7 +15,7 @@ struct NodeRecord {
 /// A node whose effective style or contrast changed during a re-resolution.
 struct ChangedNode {
     var node: Int32
-    /// `DependencyBits.style` and/or `DependencyBits.contrast`.
+    /// `_DependencyBits.style` and/or `_DependencyBits.contrast`.
     var changed: UInt64
 }
 
@@ -123,8 +123,8 @@ final class NodeTree {
                 let style = record.overrideStyle ?? inheritedStyle
                 let contrast = record.overrideContrast ?? inheritedContrast
                 var changed: UInt64 = 0
-                if style != record.style { changed |= DependencyBits.style }
-                if contrast != record.contrast { changed |= DependencyBits.contrast }
+                if style != record.style { changed |= _DependencyBits.style }
+                if contrast != record.contrast { changed |= _DependencyBits.contrast }
                 if changed == 0 && !isRoot { continue }
                 isRoot = false
                 if changed != 0 {

@@ -15,7 +15,7 @@
 /// A node lives as long as you hold it. When it is released, its children move to
 /// its parent and the objects attached to it move to its parent too.
 public final class ThemeNode: Sendable {
-    let core: ThemeCore
+    let core: _ThemeCore
     let id: Int32
 
     /// Creates a node below `parent`, in `parent`'s theme.
@@ -60,7 +60,7 @@ public final class ThemeNode: Sendable {
         }
     }
 
-    init(rootOf core: ThemeCore) {
+    init(rootOf core: _ThemeCore) {
         self.core = core
         id = 0
     }
