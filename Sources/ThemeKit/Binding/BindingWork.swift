@@ -2,14 +2,14 @@
 /// caller's module, where `Object` and `Value` are concrete types. It is called with
 /// the binding's work, the object, the context, and the binding's payload: for a
 /// closure binding, the index of its provider (and setter) in its runner (`_SetterRunner`,
-/// `KeyPathRunner`); `-1` for other works.
+/// `_ObjectSetterRunner`); `-1` for other works.
 ///
 /// `bind`, `customize` and ``ThemedProperty``'s initialisers are `@inlinable` so that
 /// the function they make is compiled for the caller's types: the refresh loop then
 /// calls specialised code — no generic metadata lookups, no value witnesses, no
-/// dynamic casts — where methods of a generic class (which run unspecialised, through
-/// their vtable, whatever the instance) cost about 2,400 instructions and an allocation
-/// per binding. A runner's body captures nothing (its state is the runner's).
+/// dynamic casts (Docs/Benchmarks.md, "Measurements behind the code", says what the
+/// unspecialised alternative cost). A runner's body captures nothing (its state is the
+/// runner's).
 @usableFromInline
 typealias _BindingBody = (_BindingWork, AnyObject, ThemeContext, Int32) -> Void
 

@@ -1,8 +1,7 @@
 /// The `userInfo` dictionaries of the last few notifications a theme posted, reused
 /// when the same event comes again: a theme switched between light and dark posts the
-/// same two events over and over. Building one costs a dictionary allocation, hashing
-/// its key and boxing the event (about 1,600 instructions, measured with callgrind),
-/// and freeing it about 500 more. Sharing is invisible: a dictionary is a value.
+/// same two events over and over (why: Docs/Benchmarks.md, "Measurements behind the
+/// code"). Sharing is invisible: a dictionary is a value.
 ///
 /// Only the delivering thread of the owning theme touches it.
 struct NotificationPayloads {

@@ -8,8 +8,7 @@
 ///
 /// A hole holds the list's `placeholder` (a handler that does nothing), not `nil`:
 /// delivery then loads and calls each handler where it lies, where unwrapping an
-/// optional closure went through an outlined copy of it per call (measured: a post
-/// to 100k subscribers takes 65 instructions per subscriber instead of 76).
+/// optional closure went through an outlined copy of it per call.
 ///
 /// `Handler` should be a final class with the closure in a `let` (see
 /// `ThemeEventBus.Handler`), delivered with `forEach(in:_:)`. Not a bare function type:
@@ -17,9 +16,9 @@
 /// closure would be wrapped in a thunk on the way in (an allocation per subscriber) and
 /// called through it on the way out (a generic wrapper struct has the same problem).
 /// Not a struct either: a closure loaded out of an array is retained and released
-/// around its call, two atomic operations per subscriber (about 40 of a post's 65
-/// instructions, and on an Intel Xeon here 14 of its 21 ns). A `let` closure of a
-/// class instance that the caller borrows is called without either.
+/// around its call, two atomic operations per subscriber. A `let` closure of a class
+/// instance that the caller borrows is called without either. (The measurements:
+/// Docs/Benchmarks.md, "Measurements behind the code".)
 struct SubscriberList<Handler: AnyObject> {
     /// The handlers as a delivery takes them: the list's own array, which keeps every
     /// handler alive, and the same references unretained, to call them by.

@@ -28,6 +28,16 @@ struct CoreTrustRegressionTests {
         #expect(theme.checkInvariants() == [])
     }
 
+    @Test("THEMEKIT_INTERNAL_CHECKS=1 turns the engine's invariant checks on (debug builds)")
+    func internalChecksFollowTheEnvironment() {
+        #if DEBUG
+            let requested = ProcessInfo.processInfo.environment["THEMEKIT_INTERNAL_CHECKS"] == "1"
+            #expect(InternalChecks.isEnabled == requested)
+        #else
+            #expect(!InternalChecks.isEnabled)
+        #endif
+    }
+
     @Test("A ThemedProperty's work is dropped once nothing binds it, and its template with it")
     func unusedThemedPropertyIsReleasedBySweep() {
         let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
