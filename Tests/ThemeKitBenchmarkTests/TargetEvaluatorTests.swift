@@ -45,18 +45,32 @@ import Testing
         #expect(missed.floor == nil)
     }
 
-    @Test("key-path registration is below the floor when one key-path write alone exceeds the budget")
-    func floorOfKeyPathRegistration() throws {
-        let slowWrite = TargetEvaluator.evaluate([
-            row("register-keypath", ns: 400), row("full-keypath", ns: 300, baselines: ["KeyPathLoop": 280]),
+    @Test("the key-path spelling is checked against the set: spelling of the same properties, size by size")
+    func keyPathSpellingAgainstSetterSpelling() throws {
+        let checks = TargetEvaluator.evaluate([
+            row("full-keypath", ns: 30), row("full-setter", ns: 27),
+            row("full-keypath-stored", ns: 40), row("full", ns: 30),
         ])
-        let registration = try check(slowWrite, "register-keypath:")
-        #expect(!registration.passed)
-        #expect(registration.floor == "one key-path write alone (KeyPathLoop) is 280 ns at N=10000")
+        let computed = try check(checks, "full-keypath at most 1.2x full-setter")
+        #expect(computed.passed)
+        #expect(computed.measured.hasPrefix("worst 1.11x"))
+        let stored = try check(checks, "full-keypath-stored at most 1.2x full")
+        #expect(!stored.passed)
+        #expect(stored.measured.hasPrefix("worst 1.33x"))
+    }
 
-        let fastWrite = TargetEvaluator.evaluate([
-            row("register-keypath", ns: 400), row("full-keypath", ns: 300, baselines: ["KeyPathLoop": 120]),
-        ])
-        #expect(try check(fastWrite, "register-keypath:").floor == nil)
+    @Test("registration is checked against its time budget and one allocation per object")
+    func registrationBudgets() throws {
+        var closures = row("register", ns: 140)
+        closures.allocationsPerOp = 0.25
+        var keyPaths = row("register-keypath", ns: 210)
+        keyPaths.allocationsPerOp = 0.5
+        let checks = TargetEvaluator.evaluate([closures, keyPaths])
+        #expect(try check(checks, "register: at most 150 ns").passed)
+        #expect(try check(checks, "register: at most 1 allocation per object").passed)
+        #expect(try !check(checks, "register-keypath: at most 200 ns").passed)
+        let allocations = try check(checks, "register-keypath: at most 1 allocation per object")
+        #expect(!allocations.passed)
+        #expect(allocations.measured.hasPrefix("worst 2"))
     }
 }
