@@ -101,7 +101,8 @@ enum TargetEvaluator {
             checks.append(
                 TargetCheck(
                     target: "\(keyPath) at most 1.2x \(setter) per binding (key path alone vs the set: spelling)",
-                    measured: "worst \(n(ratio))x at \(at(worst.0)) (\(n(worst.0.nsPerOp)) vs \(n(worst.1.nsPerOp)) ns)",
+                    measured:
+                        "worst \(n(ratio))x at \(at(worst.0)) (\(n(worst.0.nsPerOp)) vs \(n(worst.1.nsPerOp)) ns)",
                     passed: ratio <= 1.2))
         }
 
