@@ -77,7 +77,7 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
 
 extension Theme {
     /// Keeps `object`'s property equal to what `property`'s provider returns, like
-    /// ``bind(_:_:in:_:)``, sharing one provider run per pass and appearance among all
+    /// ``bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)``, sharing one provider run per pass and appearance among all
     /// objects bound with `property`.
     ///
     /// Binding the same key path again (with a property or a closure) replaces the
@@ -85,7 +85,7 @@ extension Theme {
     /// - Parameters:
     ///   - object: The object to keep themed.
     ///   - property: The themed property to apply.
-    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)``).
     /// - Complexity: O(1) amortised; no allocation once the object is tracked.
     public func bind<Object: AnyObject, Value>(
         _ object: Object, _ property: ThemedProperty<Object, Value>, in node: ThemeNode? = nil

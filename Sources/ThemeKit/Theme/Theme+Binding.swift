@@ -40,7 +40,7 @@ extension Theme {
     }
 
     /// Keeps `object[keyPath: keyPath]` equal to what `provider` returns for it: like
-    /// ``bind(_:_:in:_:)``, with the object handed to the provider, so the provider reads
+    /// ``bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)``, with the object handed to the provider, so the provider reads
     /// the object's own state (a control's `isSelected`, a cell's model) without capturing
     /// it — or its owner.
     ///
@@ -57,7 +57,7 @@ extension Theme {
     /// - Parameters:
     ///   - object: The object to keep themed.
     ///   - keyPath: The property to write.
-    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)``).
     ///   - provider: Computes the value from the object and the context; runs on the
     ///     delivering thread.
     /// - Complexity: O(1) amortised, plus one run of `provider`.
@@ -72,7 +72,7 @@ extension Theme {
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
     /// `setter`: the fast binding for computed and Objective-C properties.
     ///
-    /// Behaves like ``bind(_:_:in:_:)``; `keyPath` names the property (binding it again
+    /// Behaves like ``bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)``; `keyPath` names the property (binding it again
     /// replaces this binding, ``unbind(_:_:)`` removes it), and every write is a call of
     /// `setter`, specialised here for `Object` and `Value`. The setter takes the value
     /// `consuming`, as a property's own setter does, so what `provider` returns is handed
@@ -85,7 +85,7 @@ extension Theme {
     ///   - object: The object to keep themed.
     ///   - keyPath: The property `setter` writes: the binding's identity.
     ///   - setter: Writes a value into the object (and may keep it: the value is its own).
-    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)``).
     ///   - provider: Computes the value from the context; runs on the delivering thread.
     /// - Complexity: O(1) amortised, plus one run of `provider`.
     @inlinable
@@ -176,7 +176,7 @@ extension Theme {
     ///   - object: The object to keep themed.
     ///   - id: Names the closure, so customizing with the same id replaces it; `nil`
     ///     names it by its place in the source.
-    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)``).
+    ///   - node: The scope the object lives in (see ``bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)``).
     ///   - fileID: The calling file (filled in by the compiler), naming a closure without `id`.
     ///   - line: The calling line (filled in by the compiler).
     ///   - column: The calling column (filled in by the compiler).
