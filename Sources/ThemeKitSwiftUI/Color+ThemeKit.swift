@@ -6,8 +6,8 @@
     #endif
 
     extension Color {
-        /// The colour of a theme colour: Display P3 for a wide-gamut colour (``ThemeKitTokens/ThemeColor/displayP3``),
-        /// its sRGB components otherwise, and its opacity (``ThemeKitTokens/ThemeColor/platformComponents``).
+        /// The colour of a theme colour: Display P3 for a wide-gamut colour (`ThemeColor.displayP3`),
+        /// its sRGB components otherwise, and its opacity (`ThemeColor.platformComponents`).
         ///
         /// ```swift
         /// Text("Hi").foregroundColor(Color(palette.text))

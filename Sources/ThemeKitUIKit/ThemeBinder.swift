@@ -45,7 +45,7 @@
 
         /// Keeps any property equal to what `provider` returns, written through its key path.
         ///
-        /// Prefer the named properties (``backgroundColor(_:)`` and the others): they write through the
+        /// Prefer the named properties (`backgroundColor` and the others): they write through the
         /// property's setter directly, which is faster for UIKit's Objective-C properties.
         /// - Parameters:
         ///   - keyPath: The property.

@@ -3,8 +3,8 @@
     import UIKit
 
     extension UIColor {
-        /// The colour of a theme colour: Display P3 for a wide-gamut colour (``ThemeKitTokens/ThemeColor/displayP3``),
-        /// its sRGB components otherwise, and its alpha (``ThemeKitTokens/ThemeColor/platformComponents``).
+        /// The colour of a theme colour: Display P3 for a wide-gamut colour (`ThemeColor.displayP3`),
+        /// its sRGB components otherwise, and its alpha (`ThemeColor.platformComponents`).
         ///
         /// ```swift
         /// label.textColor = UIColor(palette.text)

@@ -138,7 +138,7 @@
     #if os(iOS)
         extension ThemeBinder where Object: UIViewController {
             /// Keeps a controller's status bar in step with the theme: `store` receives the style for the
-            /// binding's scope (``ThemeStatusBarStyle``, or what `provider` returns) and the controller is
+            /// binding's scope (`ThemeStatusBarStyle`, or what `provider` returns) and the controller is
             /// asked to update its status bar.
             ///
             /// ```swift

@@ -40,7 +40,7 @@ extension ThemePack {
     ///
     /// - Returns: One result per pair, style and contrast, pairs in order.
     /// - Complexity: O(*p* × *s*) for *p* pairs and *s* styles: the styles are ordered once (a
-    ///   ``StyleTable``) and each colour is resolved for every style in one pass, never by walking a chain.
+    ///   `StyleTable`) and each colour is resolved for every style in one pass, never by walking a chain.
     public func contrastChecks() -> [ContrastPairCheck] {
         let white = ThemeColor(red: 1, green: 1, blue: 1)
         let black = ThemeColor(red: 0, green: 0, blue: 0)
