@@ -103,9 +103,13 @@ final class TransferSessionDelegate: NSObject, URLSessionDataDelegate, @unchecke
         }
         let source = transfer.finalURL.withLock { $0 }
         guard transfer.redirectPolicy.allows(from: source, to: destination) else {
-            // Fail before answering: the 3xx response must not complete the load as an HTTP status.
-            transfer.fail(.redirectRefused(url: transfer.url, location: destination))
+            // Answer first, then fail. Failing cancels the task (from another queue), and
+            // FoundationNetworking traps on a redirect answer that arrives after a cancel
+            // ("Received callback for HTTP redirection, but we're not waiting for it"). The
+            // 3xx response cannot complete the load as an HTTP status meanwhile: its callbacks
+            // come on this serial delegate queue, after this one, and find the transfer failed.
             completionHandler(nil)
+            transfer.fail(.redirectRefused(url: transfer.url, location: destination))
             return
         }
         transfer.finalURL.withLock { $0 = destination }
