@@ -272,13 +272,17 @@ extension _ThemeCore {
         unlock(releasingClaim: true, policy: .neverOthersWorkOnMain)
     }
 
-    /// Adds a node under `parent` and returns its id, delivering nothing: the engine's
-    /// tree gets it at once when no delivery runs and no operation waits (a new node has
-    /// no objects, so nothing needs to run), else the operation is queued in call order.
-    func addNode(parent: Int32) -> Int32 {
+    /// Adds a node under `parent`, with its overrides, and returns its id, delivering
+    /// nothing: the engine's tree gets it at once when no delivery runs and no operation
+    /// waits (a new node has no objects, so nothing needs to run), else the operations are
+    /// queued in call order.
+    func addNode(parent: Int32, overrideStyle: ThemeStyle? = nil, overrideContrast: ThemeContrast? = nil) -> Int32 {
         lock.lock()
         let id: Int32
-        let intent = NodeIntent(parent: parent, isAlive: true)
+        var intent = NodeIntent(parent: parent, isAlive: true)
+        intent.overrideStyle = overrideStyle
+        intent.overrideContrast = overrideContrast
+        let overrides = overrideStyle != nil || overrideContrast != nil
         if let free = model.freeNodes.popLast() {
             id = free
             model.nodes[Int(free)] = intent
@@ -289,12 +293,21 @@ extension _ThemeCore {
         model.addChild(id, to: parent)
         guard model.batchDepth == 0, model.pending.operations.isEmpty, model.claim.claim() else {
             model.pending.operations.append(.addNode(id, parent: parent))
+            if overrides {
+                model.pending.operations.append(.setOverrides(id, style: overrideStyle, contrast: overrideContrast))
+            }
             unlock(releasingClaim: false, policy: .neverOthersWorkOnMain)
             return id
         }
         lock.unlock()
         tree.add(id, parent: parent)
         table.ensureNode(id)
+        if overrides {
+            // The node has no objects yet: resolving it is all there is to do.
+            tree.setOverrides(id, style: overrideStyle, contrast: overrideContrast)
+            var changes: [ChangedNode] = []
+            tree.reresolve(roots: [id], themeStyle: deliveredStyle, themeContrast: deliveredContrast, into: &changes)
+        }
         lock.lock()
         unlock(releasingClaim: true, policy: .neverOthersWorkOnMain)
         return id

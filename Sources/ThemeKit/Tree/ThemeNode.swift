@@ -39,25 +39,7 @@ public final class ThemeNode: Sendable {
     public init(parent: ThemeNode, overrideStyle: ThemeStyle?, overrideContrast: ThemeContrast? = nil) {
         core = parent.core
         let parentID = parent.id
-        id = core.mutate { model in
-            var intent = NodeIntent(parent: parentID, isAlive: true)
-            intent.overrideStyle = overrideStyle
-            intent.overrideContrast = overrideContrast
-            let id: Int32
-            if let free = model.freeNodes.popLast() {
-                id = free
-                model.nodes[Int(free)] = intent
-            } else {
-                id = Int32(model.nodes.count)
-                model.nodes.append(intent)
-            }
-            model.addChild(id, to: parentID)
-            model.pending.operations.append(.addNode(id, parent: parentID))
-            if overrideStyle != nil || overrideContrast != nil {
-                model.pending.operations.append(.setOverrides(id, style: overrideStyle, contrast: overrideContrast))
-            }
-            return id
-        }
+        id = core.addNode(parent: parentID, overrideStyle: overrideStyle, overrideContrast: overrideContrast)
     }
 
     init(rootOf core: _ThemeCore) {
