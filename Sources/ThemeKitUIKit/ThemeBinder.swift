@@ -141,9 +141,17 @@
             assign: @escaping @MainActor @Sendable (Object, consuming Value) -> Void,
             _ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> Value
         ) {
-            theme.unbind(object, keyPath)
-            // Key paths are Hashable; their description is not unique on every OS version.
-            customize(id: "property:\(keyPath.hashValue)") { object, env in assign(object, provider(object, env)) }
+            theme.bind(
+                object, keyPath,
+                set: { object, value in
+                    Self.checkMainThread()
+                    // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
+                    nonisolated(unsafe) let object = object
+                    // Sound: the same (used synchronously on this, the main, thread).
+                    nonisolated(unsafe) let value = value
+                    MainActor.assumeIsolated { assign(object, value) }
+                }, in: node
+            ) { object, env in Self.onMain(object, env, provider) }
         }
 
         /// Re-runs every provider and customization of the object now (after its state changed).

@@ -97,6 +97,33 @@ extension Theme {
         _bind(object, keyPath, set: setter, in: node, provider)
     }
 
+    /// Keeps a property of `object` equal to what `provider` returns for it, writing it
+    /// with `setter`: ``bind(_:_:set:in:_:)-(_,_,_,_,(ThemeContext)->Value)`` with the object handed to the provider, so
+    /// it reads the object's state without capturing it (see
+    /// ``bind(_:_:in:_:)-(_,_,_,(Object,ThemeContext)->Value)``).
+    ///
+    /// ```swift
+    /// theme.bind(button, \.tint, set: { $0.tint = $1 }) { button, env in
+    ///     button.isSelected ? env[Palette.self].text : env[Palette.self].background
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - object: The object to keep themed.
+    ///   - keyPath: The property `setter` writes: the binding's identity.
+    ///   - setter: Writes a value into the object (and may keep it: the value is its own).
+    ///   - node: The scope the object lives in.
+    ///   - provider: Computes the value from the object and the context; runs on the
+    ///     delivering thread.
+    /// - Complexity: O(1) amortised, plus one run of `provider`.
+    @inlinable
+    public func bind<Object: AnyObject, Value>(
+        _ object: Object, _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+        set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode? = nil,
+        _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
+    ) {
+        _bind(object, keyPath, set: setter, in: node, provider)
+    }
+
     /// Adds a closure binding of `path` written by `setter`. Inlinable, so the runner's
     /// body is made for the caller's types (see `_BindingBody`), and the closures that add
     /// the binding are not escaping: a binding added at once allocates nothing of its own.

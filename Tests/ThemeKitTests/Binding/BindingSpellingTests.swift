@@ -51,6 +51,22 @@ struct BindingSpellingTests {
         #expect(theme.checkInvariants() == [])
     }
 
+    @Test("a setter binding whose provider is given the object replaces the env-only one of its key path")
+    func setterWithObjectProvider() {
+        let theme = makeTheme()
+        let label = Label()
+        theme.bind(label, \.textColor, set: { $0.textColor = "env " + $1 }) { env in env.style.rawValue }
+        #expect(label.textColor == "env light")
+        label.customized = 7
+        theme.bind(label, \.textColor, set: { $0.textColor = "object " + $1 }) { label, env in
+            "\(label.customized) \(env.style.rawValue)"
+        }
+        #expect(label.textColor == "object 7 light")
+        #expect(theme.bindingCount == 1)
+        theme.style = .dark
+        #expect(label.textColor == "object 7 dark")
+    }
+
     @Test("a screen bound through providers given the object is freed when the app lets it go")
     func providerGivenTheObjectDoesNotKeepItsOwner() {
         let theme = makeTheme()
