@@ -74,8 +74,9 @@ extension _ThemeCore {
         // Tree.
         // The model's nodes match the engine's once the engine has applied every queued
         // operation (a node released meanwhile is dead in the model, alive in the engine).
-        let model = lock.withLock { self.model }
-        let comparesModel = model.pending.operations.isEmpty
+        // Both read under the lock: the operations queue is a class, which other threads
+        // append to once the lock is released.
+        let (model, comparesModel) = lock.withLock { (self.model, self.model.pending.operations.isEmpty) }
         for (index, node) in tree.nodes.enumerated() where node.isAlive {
             let inheritedStyle = node.parent >= 0 ? tree.nodes[Int(node.parent)].style : deliveredStyle
             let inheritedContrast = node.parent >= 0 ? tree.nodes[Int(node.parent)].contrast : deliveredContrast
