@@ -73,7 +73,8 @@ public final class ThemeEventBus: Sendable {
     private func unsubscribe(_ id: Int) {
         // The removed closure is released after the lock, in case its captures' deinit calls back.
         let removed = subscribers.withLock { $0.remove(id) }
-        _ = removed
+        // Kept until here, after the lock: the optimiser may otherwise end its lifetime early.
+        withExtendedLifetime(removed) {}
     }
 }
 

@@ -272,7 +272,8 @@ public final class Theme: Sendable {
         return ObserverToken { [weak _core] in
             // The removed closure is released after the lock, in case its captures' deinit calls back.
             let removed = _core?.mutate { model in model.observers[id]?.observers.remove(observerID) }
-            _ = removed
+            // Kept until here, after the lock: the optimiser may otherwise end its lifetime early.
+            withExtendedLifetime(removed) {}
         }
     }
 

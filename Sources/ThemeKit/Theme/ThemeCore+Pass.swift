@@ -404,7 +404,8 @@ extension _ThemeCore {
             model.observers[entry.id]?.baseline = box
             return old
         }
-        _ = old
+        // Kept until here, after the lock: the optimiser may otherwise end its lifetime early.
+        withExtendedLifetime(old) {}
         SubscriberList.forEach(in: entry.group.observers.handlers) { observer in observer.call(box) }
     }
 }

@@ -105,8 +105,10 @@ final class _ThemeCore: @unchecked Sendable {
         let handoff = model.claim.handOff(
             releasing: releasingClaim, hasPendingWork: !model.pending.isEmpty, batchIsOpen: model.batchDepth > 0,
             delivery: delivery, policy: policy, isOnMain: { MainQueue.isCurrent })
-        lock.unlock()
-        garbage.removeAll()
+        // The garbage must outlive the unlock: without `withExtendedLifetime` the optimiser
+        // may end its lifetime (and run its deinits) before `unlock`, under the lock — a
+        // deadlock only release builds showed.
+        withExtendedLifetime(garbage) { lock.unlock() }
         perform(handoff)
     }
 
@@ -189,8 +191,8 @@ final class _ThemeCore: @unchecked Sendable {
             let persisted = persistenceValues(for: work)
             let observed = observerGroups(for: work, snapshot: snapshot)
             let handsOffToObservation = model.hasObservedReads
-            lock.unlock()
-            garbage.removeAll()
+            // Released after the unlock, never before it (see `unlock(releasingClaim:policy:)`).
+            withExtendedLifetime(garbage) { lock.unlock() }
 
             passes += 1
             let runsCallbacks = passes <= Self.maximumPasses
