@@ -52,7 +52,9 @@ import ThemeKitTestSupport
             theme.style = .dark
             theme.apply(Palette(background: "#000000", text: "#EEEEEE"))
             nodes[7].overrideStyle = .sepia
-            #expect(labels[7].textColor == "sepia|#EEEEEE")
+            // The nodes must outlive the checks: an optimised build may end the array's
+            // lifetime at its last use, and a released node hands its objects to the root.
+            withExtendedLifetime(nodes) { #expect(labels[7].textColor == "sepia|#EEEEEE") }
             #expect(labels[0].textColor == "dark|#EEEEEE")
             #expect(theme.trackedObjectCount == Self.count)
             #expect(theme.bindingCount == 3 * Self.count)
@@ -170,8 +172,8 @@ import ThemeKitTestSupport
         // Streams that are never iterated, and streams whose consuming task ends.
         do {
             let idle = (0..<250).map { _ in theme.events.stream }
-            #expect(theme.events.subscriberCount == 250)
-            _ = idle
+            // Alive through the check, also in an optimised build (which may end it earlier).
+            withExtendedLifetime(idle) { #expect(theme.events.subscriberCount == 250) }
         }
         #expect(theme.events.subscriberCount == 0, "dropping an unconsumed stream unsubscribes it")
         await withTaskGroup(of: Void.self) { group in
