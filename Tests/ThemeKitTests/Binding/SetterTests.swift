@@ -141,9 +141,9 @@ private final class Model: @unchecked Sendable {
             #expect(TrackedColor.live - before == 4)
             theme.unbind(views[0], \.swatch)
             views[0].swatch = nil
-            // The theme keeps the themed property's values: alive through the check, also in
-            // an optimised build (which may end its lifetime at its last use).
-            withExtendedLifetime(theme) { #expect(TrackedColor.live - before == 3) }
+            // The theme keeps the themed property's values and the views the others: alive
+            // through the check, also in an optimised build (which may end them at their last use).
+            withExtendedLifetime((theme, views)) { #expect(TrackedColor.live - before == 3) }
         }
         #expect(TrackedColor.live == before)
     }
