@@ -85,14 +85,7 @@
         ) {
             theme.bind(
                 object, keyPath,
-                set: { object, value in
-                    Self.checkMainThread()
-                    // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
-                    nonisolated(unsafe) let object = object
-                    // Sound: the same (used synchronously on this, the main, thread).
-                    nonisolated(unsafe) let value = value
-                    MainActor.assumeIsolated { assign(object, value) }
-                }, in: node
+                set: Self.onMain(assign), in: node
             ) { env in Self.onMain(env, provider) }
         }
 
@@ -143,14 +136,7 @@
         ) {
             theme.bind(
                 object, keyPath,
-                set: { object, value in
-                    Self.checkMainThread()
-                    // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
-                    nonisolated(unsafe) let object = object
-                    // Sound: the same (used synchronously on this, the main, thread).
-                    nonisolated(unsafe) let value = value
-                    MainActor.assumeIsolated { assign(object, value) }
-                }, in: node
+                set: Self.onMain(assign), in: node
             ) { object, env in Self.onMain(object, env, provider) }
         }
 
@@ -174,6 +160,21 @@
         }
 
         /// Calls a main-actor provider that receives the object from the theme's delivery.
+        /// `assign` as a setter the theme may call from its delivering thread: it checks that this
+        /// is the main thread and calls `assign` there, synchronously.
+        nonisolated static func onMain<Value>(
+            _ assign: @escaping @MainActor @Sendable (Object, consuming Value) -> Void
+        ) -> @Sendable (Object, consuming Value) -> Void {
+            { object, value in
+                checkMainThread()
+                // Sound: checkMainThread() just proved this runs on the main thread, and assumeIsolated runs the body synchronously here, so the values never cross threads.
+                nonisolated(unsafe) let object = object
+                // Sound: the same (used synchronously on this, the main, thread).
+                nonisolated(unsafe) let value = value
+                MainActor.assumeIsolated { assign(object, value) }
+            }
+        }
+
         nonisolated static func onMain<Value>(
             _ object: Object, _ env: ThemeContext, _ provider: @MainActor @Sendable (Object, ThemeContext) -> Value
         ) -> Value {

@@ -85,7 +85,9 @@
         /// The hidden view that keeps the bridge: held weakly (it holds the bridge).
         private weak var observer: TraitObserverView?
         /// Read by `deinit`, which is not isolated: UIKit objects only ever used on the main thread.
+        // Sound: written on the main thread at setup, read once by `deinit` after the last other use.
         nonisolated(unsafe) private var registration: AnyObject?
+        // Sound: the same (set on the main thread, read by `deinit` only); a `weak` load is atomic.
         nonisolated(unsafe) private weak var scene: UIWindowScene?
 
         init(theme: Theme, window: UIWindow) {

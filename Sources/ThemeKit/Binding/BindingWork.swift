@@ -365,8 +365,8 @@ enum _BindingBodies {
 }
 
 /// A key path that crosses to the delivering thread inside a write closure.
-// Sound: a key path is an immutable object; reading it from any thread is safe.
 @usableFromInline
+// Sound: a key path is an immutable object; reading it from any thread is safe.
 struct _SendableKeyPath<Object: AnyObject, Value>: @unchecked Sendable {
     @usableFromInline let path: ReferenceWritableKeyPath<Object, Value>
 

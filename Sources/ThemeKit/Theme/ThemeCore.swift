@@ -17,8 +17,8 @@ import Foundation
 // (`table`, `tree`, `recorder`, `epoch`, the delivered* fields, the scratch buffers, `notificationPayloads` and
 // `batchedDirect` belong to the thread that holds the engine's claim (`EngineClaim`), claimed and
 // released under `lock`: a pass's deliverer, or a direct `bind` for the moment it takes.)
-// Sound: `model` is only touched under `lock`, the engine only by the one thread holding the claim.
 @usableFromInline
+// Sound: `model` is only touched under `lock`, the engine only by the one thread holding the claim.
 final class _ThemeCore: @unchecked Sendable {
     // Exclusivity is not checked at run time on these fields: `model` is only accessed
     // under `lock`, and no user code runs while the lock is held; the engine fields are
