@@ -177,7 +177,7 @@ extension DTCGImporter {
                 guard let tokenSet = set(setName) else {
                     missing.append(
                         DTCGProblem(
-                            source: themesSource, path: setName,
+                            source: themesSource, path: JSONPath([.key(setName)]).description,
                             reason: "the token set \(JSONWriter.quoted(setName)) is listed in tokenSetOrder or "
                                 + "selected by a theme, but there is no such set", code: .unknownReference,
                             lenientAction: .ignored))

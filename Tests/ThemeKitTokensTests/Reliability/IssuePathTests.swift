@@ -19,4 +19,26 @@ import ThemeKitTokens
         #expect(!issues.isEmpty, "the empty name is reported")
         for issue in issues { #expect(!issue.path.isEmpty, "\(issue)") }
     }
+
+    /// (Found by the `tokens-studio` fuzz target: Fuzz/Regressions/tokens-studio/crash-0b580ff4….)
+    @Test(
+        "a Tokens Studio set with an empty name is reported with a path that is not empty",
+        arguments: [
+            ##"{"core": {"a": {"value": "#FFFFFF", "type": "color"}}, "": [1], "$metadata": {"tokenSetOrder": ["core"]}}"##,
+            ##"{"core": {"a": {"value": "#FFFFFF", "type": "color"}}, "$themes": [{"name": "Light", "selectedTokenSets": {"core": "enabled", "": "enabled"}}]}"##,
+        ])
+    func emptySetNameHasAPath(json: String) throws {
+        let document = try JSONReader().read(Data(json.utf8))
+        let lenient = try DTCGImporter(policy: .lenient).pack(tokensStudio: document, source: "tokens.json")
+        #expect(lenient.warnings.contains { $0.path == #"[""]"# }, "\(lenient.warnings)")
+        for issue in lenient.warnings { #expect(!issue.path.isEmpty, "\(issue)") }
+        #expect(throws: ThemePackError.self) {
+            try DTCGImporter(policy: .strict).pack(tokensStudio: document, source: "tokens.json")
+        }
+        do {
+            _ = try DTCGImporter(policy: .strict).pack(tokensStudio: document, source: "tokens.json")
+        } catch {
+            for issue in error.issues { #expect(!issue.path.isEmpty, "\(issue)") }
+        }
+    }
 }
