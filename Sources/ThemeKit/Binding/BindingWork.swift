@@ -285,12 +285,18 @@ enum _BindingBodies {
     /// is not a literal still works, through the key-path runtime. Keep it so: a key-path
     /// value with any other use (stored, returned, captured by a second closure) stays a
     /// runtime key path.
+    ///
+    /// The value is moved into the write (`consume`): without it the key path's setter
+    /// convention (value passed borrowed) costs one more copy of it than the `set:`
+    /// spelling — a retain and release for a class value such as `UIColor`. The root is
+    /// still copied once: a reference-writable key path's setter takes its root owned, and
+    /// the object here is the refresh loop's borrowed reference (RESULTS.md, issue #31).
     @inlinable @inline(__always)
     static func keyPathWrite<Object: AnyObject, Value>(
         _ path: ReferenceWritableKeyPath<Object, Value>
     ) -> @Sendable (Object, consuming Value) -> Void {
         let box = _SendableKeyPath(path)
-        return { object, value in object[keyPath: box.path] = value }
+        return { object, value in object[keyPath: box.path] = consume value }
     }
 
     /// Adds a closure binding's provider and setter to the runner of its key path and
