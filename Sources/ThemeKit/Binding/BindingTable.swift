@@ -94,6 +94,8 @@ final class _BindingTable {
     /// Tracked objects after the last sweep: the next sweep runs once as many new objects
     /// were registered (at least 1024), so sweeping costs O(1) amortised per registration.
     @exclusivity(unchecked) private var trackedAtLastSweep = 0
+    /// Key paths with an id at which `collectKeyPathsIfNeeded` next collects.
+    @exclusivity(unchecked) private var keyPathCollectionThreshold = 256
 
     init() {
         objectCapacity = 64
@@ -245,6 +247,7 @@ final class _BindingTable {
     /// the same identity (the same key path, or the same `customize` id).
     /// - Returns: The binding's index within the object.
     func addBinding(_ source: _BindingSource, slot: Int32) -> Int32 {
+        collectKeyPathsIfNeeded()
         switch source {
         case .pending(let pending):
             return addClosureBinding(path: pending.path, slot: slot, install: pending.install)
@@ -263,6 +266,7 @@ final class _BindingTable {
     func addClosureBinding(
         path: AnyKeyPath, slot: Int32, install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
     ) -> Int32 {
+        collectKeyPathsIfNeeded()
         let installed = install(runners, keyPathIDs.id(of: path))
         return place(.passRetained(installed.runner), payload: installed.payload, slot: slot)
     }
@@ -324,6 +328,34 @@ final class _BindingTable {
         return entry.work
     }
 
+    /// The id this table gave `path`, if it has one (for the invariant checks).
+    func keyPathID(of path: AnyKeyPath) -> Int32? { keyPathIDs.existingID(of: path) }
+
+    /// How many key paths have an id, runners exist and themed-property works are cached.
+    var keyPathBookkeeping: (keyPaths: Int, runners: Int, sharedWorks: Int) {
+        (keyPathIDs.count, runners.count, sharedWorks.count)
+    }
+
+    /// Forgets the key paths, runners and themed-property works no binding uses, once the
+    /// key paths with an id outnumber twice those in use at the last collection (and 256):
+    /// key paths made at run time and unbound again do not accumulate. O(bindings), so
+    /// O(1) amortised per key path given an id. Called before a binding is added, while
+    /// every work that holds an id is in a binding or in a cache (none is in hand).
+    private func collectKeyPathsIfNeeded() {
+        guard keyPathIDs.count >= keyPathCollectionThreshold else { return }
+        // Unused themed-property works first: their works hold ids too.
+        dropUnusedSharedWorks()
+        var used = Set<Int32>()
+        for slot in slots where objects[slot].identifier != nil {
+            for binding in bindings(of: Int32(slot)) {
+                if let id = binding.work?._withUnsafeGuaranteedRef({ $0.keyID }), id != 0 { used.insert(id) }
+            }
+        }
+        runners.keep(only: used)
+        keyPathIDs.keep(only: used)
+        keyPathCollectionThreshold = max(256, 2 * used.count)
+    }
+
     /// Drops the themed-property works that no binding uses, with their templates.
     private func dropUnusedSharedWorks() {
         lastSharedWork = nil
@@ -366,7 +398,7 @@ final class _BindingTable {
     /// Removes the binding for `keyPath` of the object in `slot`; returns whether one existed.
     @discardableResult
     func removeBinding(keyPath: AnyKeyPath, slot: Int32) -> Bool {
-        let id = keyPathIDs.id(of: keyPath)
+        guard let id = keyPathIDs.existingID(of: keyPath) else { return false }
         let bindings = bindings(of: slot)
         for position in bindings.indices
         where bindings[position].work?._withUnsafeGuaranteedRef({ $0.keyID == id }) == true {

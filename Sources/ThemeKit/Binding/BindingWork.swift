@@ -109,9 +109,10 @@ final class _RunnerCache {
 
     @exclusivity(unchecked) private var runners: [Key: _BindingWork] = [:]
     // Memo: the runners found lately, scanned before hashing: an object's bindings (text,
-    // background, tint…) use a few runners in turn. Round robin. Invalidated by nothing:
-    // entries hold their runners, and keys are key-path ids and type identities, neither
-    // reused. Pays for: `register*` rows (a dictionary lookup per bind).
+    // background, tint…) use a few runners in turn. Round robin. Entries hold their
+    // runners; invalidated by `keep(only:)`, which drops the entries of the ids it drops
+    // before `KeyPathIDs` gives those ids again. Pays for: `register*` rows (a dictionary
+    // lookup per bind).
     @exclusivity(unchecked) private var recent: ContiguousArray<(key: Key, runner: _BindingWork)> = []
     @exclusivity(unchecked) private var nextRecent = 0
 
@@ -137,6 +138,16 @@ final class _RunnerCache {
             nextRecent = (nextRecent + 1) % recent.count
         }
         return runner
+    }
+
+    /// How many runners exist.
+    var count: Int { runners.count }
+
+    /// Drops the runners of key-path ids not in `used` (no binding uses them).
+    func keep(only used: Set<Int32>) {
+        runners = runners.filter { used.contains($0.key.keyID) }
+        recent.removeAll { !used.contains($0.key.keyID) }
+        nextRecent = 0
     }
 }
 

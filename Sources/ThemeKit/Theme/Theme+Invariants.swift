@@ -14,6 +14,14 @@ extension Theme {
     ///
     /// Returns `["busy"]` when called from inside a delivery.
     /// - Complexity: O(bindings + nodes + reverse-index entries).
+    /// How many key paths have an id, closure runners exist and themed-property works are
+    /// cached in the engine: all three stay bounded by what is bound (see `KeyPathIDs`).
+    /// Pending work is delivered first; `nil` from inside a delivery.
+    package func keyPathBookkeeping() -> (keyPaths: Int, runners: Int, sharedWorks: Int)? {
+        _core.mutate { _ in }
+        return _core.withEngine { _core.table.keyPathBookkeeping }
+    }
+
     package func checkInvariants() -> [String] {
         // Deliver anything queued, then check with the engine held.
         _core.mutate { _ in }
@@ -68,6 +76,18 @@ extension _ThemeCore {
                 $0 | ($1.work == nil ? 0 : $1.dependencies)
             }
             if union != object.dependencies { problems.append("object \(slot) has a stale dependency union") }
+            // Key-path ids: a binding's id is its key path's (ids are given again once unused).
+            for (index, binding) in table.bindings(of: Int32(slot)).enumerated() {
+                guard let work = binding.work?.takeUnretainedValue(), case .keyPath(let path) = work.identity else {
+                    continue
+                }
+                let id = table.keyPathID(of: path)
+                if id != work.keyID {
+                    problems.append(
+                        "binding \(slot).\(index) has key-path id \(work.keyID), its key path \(id.map(String.init) ?? "none")"
+                    )
+                }
+            }
             if !listed.contains(Int32(slot)) { problems.append("object \(slot) is in no node list") }
             if !tree.isAlive(object.node) { problems.append("object \(slot) is attached to dead node \(object.node)") }
         }
