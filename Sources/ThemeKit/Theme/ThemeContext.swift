@@ -128,7 +128,8 @@ final class _DependencyRecorder {
     @exclusivity(unchecked) private var retainedSnapshot: _ValueSnapshot
     /// Variant values resolved during this pass, by extension id, style and contrast:
     /// their boxes must outlive the addresses handed to providers.
-    @exclusivity(unchecked) private var resolvedVariants: [(id: Int, style: ThemeStyle, contrast: ThemeContrast, box: _AnyExtensionBox)] = []
+    @exclusivity(unchecked) private var resolvedVariants:
+        [(id: Int, style: ThemeStyle, contrast: ThemeContrast, box: _AnyExtensionBox)] = []
     /// The appearances met under the current stamp, numbered for `_appearanceKey`.
     @exclusivity(unchecked) private var appearances: [(style: ThemeStyle, contrast: ThemeContrast)] = []
 
