@@ -16,6 +16,13 @@ public final class ObserverToken: Sendable {
     init(cancel: @escaping @Sendable () -> Void) { cancellation = Locked(Cancellation(action: cancel)) }
 
     /// Unsubscribes the observer. Calling it again does nothing.
+    ///
+    /// On the thread that delivers the theme's changes (the main thread under the
+    /// default delivery), including from inside an observer, a provider or a
+    /// subscriber, the handler is never called after this returns — not even by the
+    /// delivery under way. Called on another thread while a delivery runs, that
+    /// delivery may still call the handler once; the deliveries that start after this
+    /// returns do not.
     public func cancel() {
         let action = cancellation.withLock { state -> (@Sendable () -> Void)? in
             defer { state.action = nil }

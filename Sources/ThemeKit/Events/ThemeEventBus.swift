@@ -3,8 +3,10 @@
 /// Events are delivered synchronously, on the thread that delivers the change,
 /// in the order they happened, after every binding and observer of that change
 /// has run. The subscriber list is fixed when a delivery starts: a subscription
-/// made during a delivery receives the next event, and one cancelled during a
-/// delivery still receives the event being delivered, then nothing more.
+/// made during a delivery receives the next event. A subscription cancelled on the
+/// delivering thread (from a subscriber, or a `deinit` one caused) receives nothing
+/// more, not even the rest of the delivery under way; one cancelled on another thread
+/// while a delivery runs may still receive that delivery's events, then nothing more.
 ///
 /// ```swift
 /// let subscription = theme.events.subscribe { event in print(event) }
@@ -17,7 +19,13 @@ public final class ThemeEventBus: Sendable {
         init(call: @escaping @Sendable (ThemeEvent) -> Void) { self.call = call }
     }
 
-    private let subscribers = Locked(SubscriberList(placeholder: Handler(call: { _ in })))
+    /// The subscribers, and the posts under way (see `DeliveryScopes`).
+    private struct State {
+        var subscribers = SubscriberList(placeholder: Handler(call: { _ in }))
+        var scopes = DeliveryScopes()
+    }
+
+    private let state = Locked(State())
 
     init() {}
 
@@ -27,7 +35,7 @@ public final class ThemeEventBus: Sendable {
     /// - Returns: The subscription; keep it alive as long as you want events.
     /// - Complexity: O(1) amortised.
     public func subscribe(_ handler: @escaping @Sendable (ThemeEvent) -> Void) -> ThemeSubscription {
-        let id = subscribers.withLock { $0.append(Handler(call: handler)) }
+        let id = state.withLock { $0.subscribers.append(Handler(call: handler)) }
         return ObserverToken { [weak self] in self?.unsubscribe(id) }
     }
 
@@ -50,29 +58,34 @@ public final class ThemeEventBus: Sendable {
     }
 
     /// The number of live subscribers.
-    public var subscriberCount: Int { subscribers.withLock { $0.count } }
+    public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// Delivers `events` to the subscribers registered now.
-    /// - Complexity: O(events × subscribers); one lock round-trip per call.
+    /// - Complexity: O(events × subscribers); two lock round-trips per call.
     func post(_ events: [ThemeEvent]) {
         guard !events.isEmpty else { return }
-        let handlers = subscribers.withLock { $0.handlers }
-        for event in events { deliver(event, to: handlers) }
+        let (handlers, scope) = state.withLock { ($0.subscribers.handlers, $0.scopes.begin()) }
+        for event in events { deliver(event, to: handlers, scope: scope) }
+        state.withLock { $0.scopes.end(scope) }
     }
 
     /// Delivers one event to the subscribers registered now.
     public func post(_ event: ThemeEvent) {
-        deliver(event, to: subscribers.withLock { $0.handlers })
+        post([event])
     }
 
-    private func deliver(_ event: ThemeEvent, to handlers: SubscriberList<Handler>.Handlers) {
+    private func deliver(_ event: ThemeEvent, to handlers: SubscriberList<Handler>.Handlers, scope: DeliveryScope) {
         // Each handler is called where it lies (holes hold a handler that does nothing).
-        SubscriberList.forEach(in: handlers) { handler in handler.call(event) }
+        SubscriberList.forEach(in: handlers, scope: scope) { handler in handler.call(event) }
     }
 
     private func unsubscribe(_ id: Int) {
         // The removed closure is released after the lock, in case its captures' deinit calls back.
-        let removed = subscribers.withLock { $0.remove(id) }
+        let removed = state.withLock { state in
+            let removed = state.subscribers.remove(id)
+            if let removed { state.scopes.removed(removed) }
+            return removed
+        }
         // Kept until here, after the lock: the optimiser may otherwise end its lifetime early.
         withExtendedLifetime(removed) {}
     }

@@ -1,4 +1,5 @@
 #if canImport(Darwin)
+    import Darwin
     import os
 #elseif canImport(Glibc)
     import Glibc
@@ -84,4 +85,20 @@ package final class Locked<Value>: @unchecked Sendable {
         defer { lock.unlock() }
         return try body(&value)
     }
+}
+
+/// The calling thread, recognised later: `pthread_self`, compared with `pthread_equal`
+/// (POSIX, on every platform the package builds for).
+///
+/// Only compared while the thread it names is running the code that made it, so a
+/// thread id reused after its thread exits never matters.
+// Sound: a `pthread_t` is an opaque id that is only compared, never dereferenced.
+struct ThreadIdentity: @unchecked Sendable {
+    private let thread: pthread_t
+
+    /// The calling thread.
+    init() { thread = pthread_self() }
+
+    /// Whether the calling thread is this one.
+    var isCurrent: Bool { pthread_equal(thread, pthread_self()) != 0 }
 }

@@ -104,12 +104,17 @@ struct SubscriberList<Handler: AnyObject> {
 extension SubscriberList {
     /// Calls `body` with each of `handlers`, in order, without retaining and releasing
     /// each one around the call: `handlers` is a copy the caller holds (as delivery
-    /// does), whose `objects` keep every handler alive until this returns.
+    /// does), whose `objects` keep every handler alive until this returns. Skips the
+    /// handlers removed on this thread since `scope` began (see `DeliveryScopes`).
     @inline(__always)
-    static func forEach(in handlers: Handlers, _ body: (Handler) -> Void) {
+    static func forEach(in handlers: Handlers, scope: DeliveryScope, _ body: (Handler) -> Void) {
         withExtendedLifetime(handlers.objects) {
             // Sound: each reference is one of `handlers.objects`, alive for this whole call.
-            for reference in handlers.references { reference._withUnsafeGuaranteedRef(body) }
+            for reference in handlers.references {
+                reference._withUnsafeGuaranteedRef { handler in
+                    if !scope.skips(handler) { body(handler) }
+                }
+            }
         }
     }
 }

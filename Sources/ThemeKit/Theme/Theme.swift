@@ -244,7 +244,8 @@ public final class Theme: Sendable {
     /// Calls `handler` with each new value of `type` at the root, after the
     /// bindings of the change have run. Only changes to `type` wake it, and only
     /// when the value really differs from the last one it saw.
-    /// - Returns: A token; the observer stays registered while the token is alive.
+    /// - Returns: A token; the observer stays registered while the token is alive (see
+    ///   ``ObserverToken/cancel()`` for when a cancellation takes effect).
     @inlinable
     public func observe<Extension: ThemeExtension>(
         _ type: Extension.Type, _ handler: @escaping @Sendable (Extension) -> Void
@@ -271,7 +272,12 @@ public final class Theme: Sendable {
         }
         return ObserverToken { [weak _core] in
             // The removed closure is released after the lock, in case its captures' deinit calls back.
-            let removed = _core?.mutate { model in model.observers[id]?.observers.remove(observerID) }
+            let removed = _core?.mutate { model in
+                let removed = model.observers[id]?.observers.remove(observerID)
+                // A notification under way on this thread skips it from now on.
+                if let removed { model.observerScopes.removed(removed) }
+                return removed
+            }
             // Kept until here, after the lock: the optimiser may otherwise end its lifetime early.
             withExtendedLifetime(removed) {}
         }

@@ -53,7 +53,7 @@ extension _ThemeCore {
 
     func performPass(
         _ work: inout PendingWork, snapshot: _ValueSnapshot, persisted: PersistedValues?,
-        observed: [ObservedGroup], handsOffToObservation: Bool, runsCallbacks: Bool
+        observed: [ObservedGroup], observerScope: DeliveryScope?, handsOffToObservation: Bool, runsCallbacks: Bool
     ) {
         beginPass(snapshot: snapshot)
         var events = work.events
@@ -120,7 +120,9 @@ extension _ThemeCore {
         }
 
         // 5. Observer tokens.
-        for entry in observed { notify(entry, snapshot: snapshot) }
+        if let observerScope {
+            for entry in observed { notify(entry, snapshot: snapshot, scope: observerScope) }
+        }
 
         // 6. Observation (SwiftUI), once a tracked getter has read the theme.
         let changedExtensions = work.changedExtensions.isEmpty ? [] : work.changedExtensions.sorted()
@@ -395,7 +397,7 @@ extension _ThemeCore {
 
     // MARK: Observers
 
-    private func notify(_ entry: ObservedGroup, snapshot: _ValueSnapshot) {
+    private func notify(_ entry: ObservedGroup, snapshot: _ValueSnapshot, scope: DeliveryScope) {
         let box = snapshot.rootBox(id: entry.id)
         if let baseline = entry.group.baseline, baseline.isEqual(to: box) { return }
         // The old baseline is released after the lock: its deinit is the user's value's.
@@ -406,6 +408,6 @@ extension _ThemeCore {
         }
         // Kept until here, after the lock: the optimiser may otherwise end its lifetime early.
         withExtendedLifetime(old) {}
-        SubscriberList.forEach(in: entry.group.observers.handlers) { observer in observer.call(box) }
+        SubscriberList.forEach(in: entry.group.observers.handlers, scope: scope) { observer in observer.call(box) }
     }
 }

@@ -190,6 +190,8 @@ final class _ThemeCore: @unchecked Sendable {
             swap(&garbage, &model.garbage)
             let persisted = persistenceValues(for: work)
             let observed = observerGroups(for: work, snapshot: snapshot)
+            // From here, an observer removed on this thread is not called by this pass.
+            let observerScope = observed.isEmpty ? nil : model.observerScopes.begin()
             let handsOffToObservation = model.hasObservedReads
             // Released after the unlock, never before it (see `unlock(releasingClaim:policy:)`).
             withExtendedLifetime(garbage) { lock.unlock() }
@@ -200,13 +202,16 @@ final class _ThemeCore: @unchecked Sendable {
                 work.events.append(.refreshLoopStopped(passes: Self.maximumPasses))
             }
             performPass(
-                &work, snapshot: snapshot, persisted: persisted, observed: observed,
+                &work, snapshot: snapshot, persisted: persisted, observed: observed, observerScope: observerScope,
                 handsOffToObservation: handsOffToObservation, runsCallbacks: runsCallbacks)
             // Release the operations' objects and nodes before taking the lock: their
             // deinit may use the theme.
             work.operations.removeAll()
             checkInvariantsIfEnabled(after: "a pass")
-            lock.withLock { model.recycle(work.operations) }
+            lock.withLock {
+                model.recycle(work.operations)
+                if let observerScope { model.observerScopes.end(observerScope) }
+            }
         }
     }
 

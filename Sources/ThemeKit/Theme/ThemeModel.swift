@@ -109,6 +109,8 @@ struct ThemeModel {
     var claim = EngineClaim()
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
+    /// The observer notifications under way (see `DeliveryScopes`).
+    var observerScopes = DeliveryScopes()
     /// The root appearance the last pass delivered (to tell observers of variants).
     var lastDeliveredStyle: ThemeStyle = .light
     var lastDeliveredContrast: ThemeContrast = .standard

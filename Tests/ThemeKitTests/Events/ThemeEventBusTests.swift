@@ -33,7 +33,7 @@ import ThemeKit
         _ = subscription
     }
 
-    @Test("a subscriber that releases every subscription mid-post: the post still reaches all, the next none")
+    @Test("a subscriber that releases every subscription mid-post: the rest of the post and the next reach none")
     func releasingEverySubscriptionDuringPost() {
         let theme = makeTheme()
         let received = Counter()
@@ -49,10 +49,58 @@ import ThemeKit
             holder.subscriptions.append(theme.events.subscribe { _ in received.increment("\(index)") })
         }
         theme.events.post(.styleChanged(.dark))
-        #expect(received.count == 50)
+        // Released on the posting thread: the handlers after the first are skipped (the
+        // post's copy still holds them, so releasing them mid-walk frees nothing it uses).
+        #expect(received.entries == ["first"])
         #expect(theme.events.subscriberCount == 0)
         theme.events.post(.styleChanged(.light))
-        #expect(received.count == 50)
+        #expect(received.count == 1)
+    }
+
+    @Test("a subscription cancelled by a subscriber on the posting thread misses the rest of that post")
+    func cancelledDuringPost() {
+        let theme = makeTheme()
+        let received = Counter()
+        let holder = SubscriptionHolder()
+        let first = theme.events.subscribe { event in
+            received.increment("first \(event)")
+            holder.subscriptions.first?.cancel()
+        }
+        holder.subscriptions.append(theme.events.subscribe { event in received.increment("second \(event)") })
+        let third = theme.events.subscribe { event in received.increment("third \(event)") }
+        // Two events in one post: the second subscriber is skipped for both.
+        theme.style = .dark
+        #expect(
+            received.entries == [
+                "first followsSystem changed to false", "third followsSystem changed to false",
+                "first style changed to dark", "third style changed to dark",
+            ])
+        _ = (first, third)
+    }
+
+    @Test("a subscription cancelled on another thread during a post receives nothing after the post ends")
+    func cancelledOnAnotherThread() {
+        let theme = makeTheme()
+        let received = Counter()
+        let holder = SubscriptionHolder()
+        // The first subscriber cancels the second from another thread and waits for it.
+        let blocker = theme.events.subscribe { _ in
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                holder.subscriptions[0].cancel()
+                done.signal()
+            }
+            done.wait()
+        }
+        holder.subscriptions.append(theme.events.subscribe { _ in received.increment() })
+        theme.events.post(.styleChanged(.dark))
+        // The post under way may still reach it (documented); a post that starts after
+        // the cancel returned does not.
+        let afterFirstPost = received.count
+        #expect(afterFirstPost <= 1)
+        theme.events.post(.styleChanged(.light))
+        #expect(received.count == afterFirstPost)
+        _ = blocker
     }
 
     /// Records the event of every `.themeDidChange` notification `theme` posts; remove

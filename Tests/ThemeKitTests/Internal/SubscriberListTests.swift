@@ -72,12 +72,12 @@ private final class Returns {
         list.remove(2)
         let copy = list.handlers
         var seen: [Int] = []
-        SubscriberList.forEach(in: copy) { seen.append($0.value) }
+        SubscriberList.forEach(in: copy, scope: DeliveryScope()) { seen.append($0.value) }
         #expect(seen == [0, 1, -1, 3, 4, 5])
         // The handlers are still the list's own (nothing was released by the walk).
         #expect(list.handlers.objects.map(\.value) == [0, 1, -1, 3, 4, 5])
         var none: [Int] = []
-        SubscriberList<Call>.forEach(in: .init()) { none.append($0.value) }
+        SubscriberList<Call>.forEach(in: .init(), scope: DeliveryScope()) { none.append($0.value) }
         #expect(none.isEmpty)
     }
 }

@@ -81,7 +81,7 @@ import ThemeKit
         _ = first
     }
 
-    @Test("an observer cancelled during delivery still gets the current change, then nothing")
+    @Test("an observer cancelled by another observer of the same delivery is not called by it, nor later")
     func observerRemovedDuringDelivery() {
         let theme = makeTheme()
         let second = Counter()
@@ -89,10 +89,55 @@ import ThemeKit
         let first = theme.observe(Metrics.self) { _ in holder.token?.cancel() }
         holder.token = theme.observe(Metrics.self) { _ in second.increment() }
         theme.apply(Metrics(cornerRadius: 1))
-        #expect(second.count == 1)
+        #expect(second.count == 0)
         theme.apply(Metrics(cornerRadius: 2))
-        #expect(second.count == 1)
+        #expect(second.count == 0)
+        #expect(holder.token?.isActive == false)
         _ = first
+    }
+
+    @Test("an observer whose token a provider of the same pass cancels is not called")
+    func observerCancelledByAProvider() {
+        let theme = makeTheme()
+        let calls = Counter()
+        let holder = TokenHolder()
+        holder.token = theme.observe(Metrics.self) { _ in calls.increment() }
+        let label = Label()
+        theme.bind(label, \.cornerRadius) { env in
+            let radius = env[Metrics.self].cornerRadius
+            if radius == 5 { holder.token?.cancel() }
+            return radius
+        }
+        theme.apply(Metrics(cornerRadius: 5))
+        #expect(label.cornerRadius == 5)
+        #expect(calls.count == 0)
+    }
+
+    @Test("an observer released by another observer (its owner's deinit) is not called by that delivery")
+    func observerReleasedDuringDelivery() {
+        let theme = makeTheme()
+        let calls = Counter()
+        let holder = TokenHolder()
+        let first = theme.observe(Metrics.self) { _ in holder.token = nil }
+        holder.token = theme.observe(Metrics.self) { _ in calls.increment() }
+        theme.apply(Metrics(cornerRadius: 3))
+        #expect(calls.count == 0)
+        #expect(holder.token == nil)
+        _ = first
+    }
+
+    @Test("an observer cancelled by an event subscriber it caused to run is not called again in that pass")
+    func observerCancelledFromNestedEventPost() {
+        let theme = makeTheme()
+        let calls = Counter()
+        let holder = TokenHolder()
+        // The first observer posts an event; its subscriber cancels the second observer.
+        let first = theme.observe(Metrics.self) { _ in theme.events.post(.styleChanged(.dark)) }
+        let subscription = theme.events.subscribe { _ in holder.token?.cancel() }
+        holder.token = theme.observe(Metrics.self) { _ in calls.increment() }
+        theme.apply(Metrics(cornerRadius: 4))
+        #expect(calls.count == 0)
+        _ = (first, subscription)
     }
 
     @Test("a provider that changes the theme on its first run: the change is delivered before bind returns")
