@@ -45,18 +45,21 @@
 
         /// Keeps any property equal to what `provider` returns, written through its key path.
         ///
-        /// Prefer the named properties (`backgroundColor` and the others): they write through the
-        /// property's setter directly, which is faster for UIKit's Objective-C properties.
+        /// Written as a key-path literal (`set(\.alpha) { … }`), the write is specialised where you
+        /// write it into a direct call of the property's setter, as the core's
+        /// ``ThemeKit/Theme/bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)`` does; a key path held in a
+        /// variable still works, through the key-path runtime.
         /// - Parameters:
-        ///   - keyPath: The property.
+        ///   - keyPath: The property; it identifies the binding (binding it again replaces this one).
         ///   - provider: Computes the value.
+        @inlinable
         public func set<Value>(
-            _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+            _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
             _ provider: @escaping @MainActor @Sendable (ThemeContext) -> Value
         ) {
-            // Sound: a key path is an immutable value; the theme only reads it.
-            nonisolated(unsafe) let path = keyPath
-            theme.bind(object, path, in: node) { env in Self.onMain(env, provider) }
+            // Inlinable, the key path an autoclosure handed on to the core's: each evaluation is
+            // the caller's literal (see `_BindingBodies.keyPathWrite`).
+            theme.bind(object, keyPath(), in: node) { env in Self.onMain(env, provider) }
         }
 
         /// Keeps any property equal to what `provider` returns for the object, written through its key
@@ -64,13 +67,13 @@
         /// - Parameters:
         ///   - keyPath: The property; it identifies the binding.
         ///   - provider: Computes the value from the object and the theme.
+        @inlinable
         public func set<Value>(
-            _ keyPath: ReferenceWritableKeyPath<Object, Value>,
+            _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
             _ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> Value
         ) {
-            // Sound: a key path is an immutable value; the theme only reads it.
-            nonisolated(unsafe) let path = keyPath
-            theme.bind(object, path, in: node) { object, env in Self.onMain(object, env, provider) }
+            // As `set(_:_:)` above: the caller's literal reaches the core's autoclosure.
+            theme.bind(object, keyPath(), in: node) { object, env in Self.onMain(object, env, provider) }
         }
 
         /// Keeps a property equal to what `provider` returns, written by `assign` (a direct setter).
@@ -175,6 +178,7 @@
             }
         }
 
+        @usableFromInline
         nonisolated static func onMain<Value>(
             _ object: Object, _ env: ThemeContext, _ provider: @MainActor @Sendable (Object, ThemeContext) -> Value
         ) -> Value {
@@ -190,6 +194,7 @@
         }
 
         /// Calls a main-actor provider from the theme's delivery, which runs on the main thread.
+        @usableFromInline
         nonisolated static func onMain<Value>(
             _ env: ThemeContext, _ provider: @MainActor @Sendable (ThemeContext) -> Value
         ) -> Value {
