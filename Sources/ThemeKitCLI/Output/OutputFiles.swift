@@ -1,4 +1,10 @@
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 import ThemeKitTokens
 
 extension CommandContext {
@@ -69,8 +75,10 @@ extension CommandContext {
         let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
         do {
             switch type {
-            case nil, .typeRegular?:
+            case nil:
                 try data.write(to: url, options: .atomic)
+            case .typeRegular?:
+                try Self.replaceRegularFile(at: url, with: data, named: path)
             case let special?:
                 guard writesThrough else {
                     throw CommandError.input(
@@ -80,7 +88,9 @@ extension CommandContext {
                 let target = url.resolvingSymlinksInPath()
                 let targetType =
                     (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType
-                if special == .typeSymbolicLink, targetType == nil || targetType == .typeRegular {
+                if special == .typeSymbolicLink, targetType == .typeRegular {
+                    try Self.replaceRegularFile(at: target, with: data, named: path)
+                } else if special == .typeSymbolicLink, targetType == nil {
                     try data.write(to: target, options: .atomic)
                 } else {
                     guard let handle = FileHandle(forWritingAtPath: url.path) else {
@@ -95,6 +105,36 @@ extension CommandContext {
         } catch {
             throw .input("cannot write \(path): \(error.localizedDescription)")
         }
+    }
+
+    /// Replaces the regular file at `url` atomically, keeping its permission bits: the bytes go to a new file
+    /// beside it, created with no access for anyone but its owner and then given the old file's mode, which is
+    /// renamed over the old one. A private file (`0600`) never has a readable copy, and a shared one (`0644`)
+    /// stays shared.
+    static func replaceRegularFile(at url: URL, with data: Data, named path: String) throws(CommandError) {
+        func failure(_ step: String) -> CommandError {
+            .input("cannot write \(path): \(step) failed: \(String(cString: strerror(errno)))")
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let mode = (attributes?[.posixPermissions] as? NSNumber)?.uint16Value ?? 0o644
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).themekit-\(UUID().uuidString)").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw failure("creating a file beside it") }
+        var renamed = false
+        defer { if !renamed { unlink(temporary) } }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            try handle.write(contentsOf: data)
+        } catch {
+            throw .input("cannot write \(path): \(error.localizedDescription)")
+        }
+        // `fchmod` is not masked by the umask, so the new file gets exactly the old one's bits.
+        guard fchmod(descriptor, mode_t(mode & 0o7777)) == 0 else { throw failure("setting its permissions") }
+        guard fsync(descriptor) == 0 else { throw failure("flushing it") }
+        try? handle.close()  // Best effort: the bytes were flushed above.
+        guard rename(temporary, url.path) == 0 else { throw failure("renaming it into place") }
+        renamed = true
     }
 
     /// `a symbolic link`, `a character device`…: what a path that is not a regular file is.

@@ -50,6 +50,38 @@ import Testing
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == destination)
     }
 
+    func permissions(_ path: String) -> Int? {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? NSNumber)?.intValue
+    }
+
+    @Test(
+        "replacing a regular file keeps its permissions and leaves no temporary file", arguments: [0o600, 0o640, 0o755])
+    func replacedFileKeepsPermissions(mode: Int) throws {
+        let pack = try folder.write("pack.json", SamplePacks.harbor)
+        let output = try folder.write("out.json", "old\n")
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: output)
+        let result = themekit(["convert", pack, "--to", "pack", "-o", output])
+        #expect(result.status == 0, "\(result.all)")
+        #expect(try folder.read("out.json").contains("schemaVersion"))
+        #expect(permissions(output) == mode)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path)
+        #expect(names.sorted() == ["out.json", "pack.json"], "\(names)")
+    }
+
+    @Test("--write-through into a link to a regular file keeps the target's permissions")
+    func writeThroughKeepsTargetPermissions() throws {
+        let pack = try folder.write("pack.json", SamplePacks.harbor)
+        let target = try folder.write("target.json", "old\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
+        let link = folder.path("link.json")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let result = themekit(["convert", pack, "--to", "pack", "-o", link, "--write-through"])
+        #expect(result.status == 0, "\(result.all)")
+        #expect(type(link) == .typeSymbolicLink)
+        #expect(permissions(target) == 0o600)
+        #expect(try folder.read("target.json").contains("schemaVersion"))
+    }
+
     @Test("a FIFO is refused and stays a FIFO")
     func fifo() throws {
         let pack = try folder.write("pack.json", SamplePacks.harbor)

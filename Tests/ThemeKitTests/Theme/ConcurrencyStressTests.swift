@@ -80,6 +80,85 @@ import ThemeKitTestSupport
     }
 }
 
+extension ConcurrencyStressTests {
+    @Test("threads cancelling observers and subscriptions while others deliver: no cancelled handler runs after")
+    func cancellingWhileDelivering() {
+        let theme = makeTheme()
+        let registry = TokenRegistry()
+        DispatchQueue.concurrentPerform(iterations: 4) { worker in
+            var random = SeededRandom(seed: UInt64(worker + 11))
+            for step in 0..<300 {
+                switch random.next() % 6 {
+                case 0, 1:
+                    // A handler that, now and then, cancels another token from inside a delivery.
+                    let index = registry.reserve()
+                    let victim = Int(random.next() % 64)
+                    let token = theme.observe(Metrics.self) { _ in
+                        registry.called(index)
+                        if index % 3 == 0 { registry.cancel(victim) }
+                    }
+                    registry.store(token, at: index)
+                case 2:
+                    let index = registry.reserve()
+                    registry.store(theme.events.subscribe { _ in registry.called(index) }, at: index)
+                case 3:
+                    registry.cancel(Int(random.next() % UInt64(max(1, registry.count))))
+                default:
+                    theme.apply(Metrics(cornerRadius: Double(worker * 1_000 + step)))
+                }
+            }
+        }
+        // Every token cancelled so far stays silent through a change made after all cancels returned.
+        let cancelled = registry.cancelledIndices
+        registry.resetCalls()
+        theme.apply(Metrics(cornerRadius: -1))
+        for index in cancelled { #expect(registry.calls(index) == 0, "token \(index) ran after it was cancelled") }
+        #expect(theme.checkInvariants() == [])
+    }
+}
+
+/// Tokens by index, shared by the stress workers; each cancel is recorded after it returned.
+// Sound: every stored property is only accessed under `lock`.
+private final class TokenRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var tokens: [ObserverToken?] = []
+    private var cancelled: Set<Int> = []
+    private var callCounts: [Int: Int] = [:]
+
+    var count: Int { lock.withLock { tokens.count } }
+    var cancelledIndices: Set<Int> { lock.withLock { cancelled } }
+
+    func reserve() -> Int {
+        lock.withLock {
+            tokens.append(nil)
+            return tokens.count - 1
+        }
+    }
+
+    func store(_ token: ObserverToken, at index: Int) {
+        let late = lock.withLock { () -> Bool in
+            if cancelled.contains(index) { return true }
+            tokens[index] = token
+            return false
+        }
+        if late { token.cancel() }
+    }
+
+    /// Cancels the token at `index` (outside the lock: cancelling runs the theme's code).
+    func cancel(_ index: Int) {
+        let token = lock.withLock { () -> ObserverToken? in
+            guard index < tokens.count else { return nil }
+            return tokens[index]
+        }
+        token?.cancel()
+        lock.withLock { if index < tokens.count { cancelled.insert(index) } }
+    }
+
+    func called(_ index: Int) { lock.withLock { callCounts[index, default: 0] += 1 } }
+    func calls(_ index: Int) -> Int { lock.withLock { callCounts[index] ?? 0 } }
+    func resetCalls() { lock.withLock { callCounts = [:] } }
+}
+
 /// Collects labels from several threads.
 // Sound: `storage` is only accessed under `lock`.
 final class LabelBox: @unchecked Sendable {
