@@ -30,6 +30,10 @@ public struct BenchmarkResult: Codable, Sendable, Equatable {
     public var rssBytesPerBinding: Double?
     /// Heap allocations per binding during one operation.
     public var allocationsPerOp: Double?
+    /// Registration rows: heap allocations per binding when the same theme registers as many new
+    /// objects again, after the first ones were released and pruned (its table then has room: the
+    /// steady state of an app whose screens come and go); `nil` elsewhere and in files from before.
+    public var steadyAllocationsPerOp: Double?
     /// For scoped changes (fine, subtree): the nanoseconds of a full switch of the same
     /// setup, so `totalNs / referenceTotalNs` is the share of a full switch it costs.
     public var referenceTotalNs: Double?

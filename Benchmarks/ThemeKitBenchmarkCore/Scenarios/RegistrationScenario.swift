@@ -29,7 +29,7 @@ enum RegistrationScenario {
             context.record(
                 "register" + style.suffix + (batched ? "-batch" : ""), size: size, affected: size,
                 themeKit: measured.sample, limit: ("PlainLoop", baselines["PlainLoop"] ?? 0), baselines: baselines,
-                memory: measured.memory,
+                memory: measured.memory, steadyAllocations: measured.steadyAllocations,
                 note: "\(workload.objectCount) fresh objects x 4 bind calls (\(style.note)) "
                     + (batched ? "inside one theme.batch" : "one by one (each runs at once)")
                     + "; bytes = heap growth (mallinfo2) incl. weak side tables; first application included")
@@ -39,7 +39,7 @@ enum RegistrationScenario {
     /// Times registering fresh views in `style`, after one counted run (allocations, heap and resident bytes).
     private static func measure(
         _ context: ScenarioContext, workload: Workload, colors: ColorSet, batched: Bool, style: BindingStyle
-    ) -> (sample: Sample, memory: MemoryUse) {
+    ) -> (sample: Sample, memory: MemoryUse, steadyAllocations: UInt64?) {
         func register(_ views: [BenchView], in theme: Theme) {
             if batched {
                 theme.batch {
@@ -54,8 +54,9 @@ enum RegistrationScenario {
             }
         }
         var memory = MemoryUse()
+        var steadyAllocations: UInt64?
         do {
-            let views = makeViews(workload.objectCount)
+            var views = makeViews(workload.objectCount)
             let theme = makeBenchTheme()
             theme.apply(PaletteA(colors: colors))
             memory = measureMemory { register(views, in: theme) }
@@ -65,7 +66,15 @@ enum RegistrationScenario {
                 theme.bindingCount == workload.bindingCount,
                 "ThemeKit registration\(style.suffix): bindingCount \(theme.bindingCount ?? -1) != \(workload.bindingCount)"
             )
-            withExtendedLifetime(views) {}
+            // The steady state: those objects go, the theme prunes them, and as many new ones register
+            // into the table they leave (views made before counting: their own allocations are the app's).
+            views = []
+            theme.pruneReleasedObjects()
+            let next = makeViews(workload.objectCount)
+            steadyAllocations = measureMemory { register(next, in: theme) }.allocations
+            context.verify(
+                next, roles: 4, style: .light, colors: colors, system: "ThemeKit registration\(style.suffix), again")
+            withExtendedLifetime(next) {}
         }
         let sample = context.rebuildPolicy(bindings: workload.bindingCount).sample(warmup: 0) {
             var views = makeViews(workload.objectCount)
@@ -76,6 +85,6 @@ enum RegistrationScenario {
             views = []
             return elapsed
         }
-        return (sample, memory)
+        return (sample, memory, steadyAllocations)
     }
 }

@@ -88,7 +88,7 @@ final class ScenarioContext {
     func record(
         _ scenario: String, size: Int, affected: Int, themeKit: Sample, limit: (name: String, total: Double),
         baselines: [String: Double], memory: MemoryUse? = nil, allocations: UInt64? = nil,
-        reference: Double? = nil, note: String
+        steadyAllocations: UInt64? = nil, reference: Double? = nil, note: String
     ) {
         let per = Double(max(affected, 1))
         let nsPerOp = themeKit.medianNanoseconds / per
@@ -102,7 +102,8 @@ final class ScenarioContext {
             ratioToLimit: nsPerOp / max(limitPerOp, .leastNonzeroMagnitude), baselines: perOp,
             bytesPerBinding: memory?.heapBytes.map { Double($0) / per },
             rssBytesPerBinding: memory?.residentBytes.map { Double($0) / per },
-            allocationsPerOp: allocationCount.map { Double($0) / per }, referenceTotalNs: reference,
+            allocationsPerOp: allocationCount.map { Double($0) / per },
+            steadyAllocationsPerOp: steadyAllocations.map { Double($0) / per }, referenceTotalNs: reference,
             trials: themeKit.trials, setAsideTrials: themeKit.setAside, build: build, note: note)
         results.append(result)
         let now = MonotonicClock.now()
