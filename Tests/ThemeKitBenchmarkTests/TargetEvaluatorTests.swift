@@ -73,12 +73,12 @@ import Testing
         #expect(closureAllocations.passed)
         #expect(
             closureAllocations.measured
-                == "1.00 per added object at N=10000 (per object at each size: 1.00); into an empty table, worst 1.04 (its growth)"
+                == "1.0000 per added object at N=10000 (per object at each size: 1.00); into an empty table, worst 1.04 (its growth)"
         )
         #expect(try !check(checks, "register-keypath: at most 200 ns").passed)
         let allocations = try check(checks, "register-keypath: at most 1 allocation per object")
         #expect(!allocations.passed)
-        #expect(allocations.measured.hasPrefix("2.00 per added object"))
+        #expect(allocations.measured.hasPrefix("2.0000 per added object"))
         // What a registration costs once (50 allocations: its pass, a cache) is not counted per object:
         // the verdict is the marginal count between the sizes.
         var small = row("register-shared", size: 10_000, ns: 100)
@@ -89,7 +89,11 @@ import Testing
         #expect(marginal.passed)
         #expect(
             marginal.measured.hasPrefix(
-                "1.00 per added object from N=10000 to N=100000 (per object at each size: 1.02, 1.00)"))
+                "1.0000 per added object from N=10000 to N=100000 (per object at each size: 1.02, 1.00)"))
+        // One more allocation per 64 objects fails (the check allows 1%, for a batch's queue growth).
+        small.steadyAllocationsPerOp = (2_500 + 2_500 / 64 + 50) / 10_000
+        large.steadyAllocationsPerOp = (25_000 + 25_000 / 64 + 50) / 100_000
+        #expect(try !check(TargetEvaluator.evaluate([small, large]), "register-shared: at most 1 allocation").passed)
         large.steadyAllocationsPerOp = (2 * 25_000 + 50) / 100_000
         #expect(try !check(TargetEvaluator.evaluate([small, large]), "register-shared: at most 1 allocation").passed)
         // A row without the steady figure (a file from before) is not judged on allocations.
