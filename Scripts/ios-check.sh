@@ -12,21 +12,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-swiftc_ios=${SWIFTC_IOS:-$root/../shared/ios-sdk/swiftc-ios}
+# shellcheck source=Scripts/ios-sdk.sh
+source "$root/Scripts/ios-sdk.sh"
 
 symbol_graphs=""
 if [ "${1:-}" = "--symbol-graphs" ]; then
     symbol_graphs=$(mkdir -p "${2:?--symbol-graphs needs a folder}" && cd "$2" && pwd)
 fi
 
-if [ ! -x "$swiftc_ios" ] || ! "$swiftc_ios" --sdk-path >/dev/null 2>&1; then
-    if [ "${THEMEKIT_REQUIRE_IOS:-}" = "1" ]; then
-        echo "iOS check FAILED: no iOS SDK prepared (THEMEKIT_REQUIRE_IOS=1); README.md, \"Running the tests\", says what it needs" >&2
-        exit 1
-    fi
-    echo "iOS check skipped: no iOS SDK prepared (no working $swiftc_ios; README.md, \"Running the tests\", says what it needs)"
-    exit 0
-fi
+ios_sdk_available "iOS check" || exit 0
 
 floor=$(grep -oE '\.iOS\(\.v[0-9]+(_[0-9]+)?\)' Package.swift | head -n 1 | sed -E 's/.*\.v([0-9]+)(_([0-9]+))?\)/\1.\3/; s/\.$/.0/')
 [ -n "$floor" ] || { echo "iOS check: no .iOS(...) platform in Package.swift" >&2; exit 1; }

@@ -13,7 +13,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-swiftc_ios=${SWIFTC_IOS:-$root/../shared/ios-sdk/swiftc-ios}
+# shellcheck source=Scripts/ios-sdk.sh
+source "$root/Scripts/ios-sdk.sh"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
@@ -120,14 +121,7 @@ host=$(swiftc -print-target-info | awk -F'"' '/"triple"/ { print $4; exit }')
 compile "$host" swiftc
 check "$host"
 
-if [ ! -x "$swiftc_ios" ] || ! "$swiftc_ios" --sdk-path >/dev/null 2>&1; then
-    if [ "${THEMEKIT_REQUIRE_IOS:-}" = "1" ]; then
-        echo "key-path check FAILED: no iOS SDK prepared (THEMEKIT_REQUIRE_IOS=1)" >&2
-        exit 1
-    fi
-    echo "key-path check (arm64-apple-ios) skipped: no iOS SDK prepared (README.md, \"Running the tests\")"
-    exit 0
-fi
+ios_sdk_available "key-path check (arm64-apple-ios)" || exit 0
 compile arm64-apple-ios "$swiftc_ios"
 check arm64-apple-ios
 
