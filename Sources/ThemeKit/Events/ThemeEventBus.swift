@@ -71,7 +71,9 @@ public final class ThemeEventBus: Sendable {
 
     /// Delivers one event to the subscribers registered now.
     public func post(_ event: ThemeEvent) {
-        post([event])
+        let (handlers, scope) = state.withLock { ($0.subscribers.handlers, $0.scopes.begin()) }
+        deliver(event, to: handlers, scope: scope)
+        state.withLock { $0.scopes.end(scope) }
     }
 
     private func deliver(_ event: ThemeEvent, to handlers: SubscriberList<Handler>.Handlers, scope: DeliveryScope) {
