@@ -87,14 +87,17 @@ struct ModelBudget: CustomStringConvertible {
 
     /// Runs one round; returns what went wrong, or nil.
     static func runOneThread(seed: UInt64, steps: Int) -> String? {
-        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
+        let storage = InMemoryThemeStorage()
+        let theme = Theme(storage: storage, delivery: .synchronous)
         var global = GlobalModel(style: theme.style, contrast: theme.contrast)
         global.followsSystem = theme.followsSystem
         global.followsSystemContrast = theme.followsSystemContrast
         let lane = ModelLane(theme: theme, seed: seed, lane: 0, global: global)
         for step in 0..<steps {
             lane.step()
-            let found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()
+            var found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()
+            // Every 16th operation, what a relaunch would restore from the same storage.
+            if step % 16 == 15 { found += lane.reopenMismatches(storage: storage, global: lane.global!) }
             if !found.isEmpty { return report(found, step: step, trace: lane.trace) }
         }
         let alive = lane.releaseEverything()

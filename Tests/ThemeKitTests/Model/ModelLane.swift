@@ -465,6 +465,8 @@ final class ModelLane: @unchecked Sendable {
             note("apply colors \(value.text)")
             theme.apply(value)
             global?.colors = value
+            // A plain value replaces an active variant, and the stored choice with it.
+            if global?.activeVariant != nil { global?.persistedVariant = nil }
             global?.activeVariant = nil
         case .metrics:
             note("apply metrics \(number)")
@@ -491,12 +493,14 @@ final class ModelLane: @unchecked Sendable {
             theme.apply(variant: variant)
             global?.registeredVariants.insert(number)
             global?.activeVariant = number
+            global?.persistedVariant = number
         case 2:
             let style = pick(Self.styles)
             note("apply variant \(number) for \(style.rawValue)")
             theme.apply(variant: variant, for: style)
             global?.registeredVariants.insert(number)
             global?.activeVariant = number
+            global?.persistedVariant = number
             global?.setStyle(style)
         case 3:
             note("applyVariant id \(variant.id)")
@@ -505,12 +509,16 @@ final class ModelLane: @unchecked Sendable {
                 if applied != registered {
                     problems.append("applyVariant(id: \(variant.id)) returned \(applied), registered: \(registered)")
                 }
-                if registered { global?.activeVariant = number }
+                if registered {
+                    global?.activeVariant = number
+                    global?.persistedVariant = number
+                }
             }
         default:
             note("clear variant")
             theme.clearVariant(for: ModelColors.self)
             global?.activeVariant = nil
+            global?.persistedVariant = nil
         }
     }
 
@@ -558,6 +566,38 @@ final class ModelLane: @unchecked Sendable {
     }
 
     /// Where the theme differs from the model.
+    /// What a theme opened again on the same storage restores, against the model: whether it
+    /// follows the system, the style and contrast the app chose, and the variant choice (once
+    /// the app registers its variants again). Read-only: it draws no random numbers, so seeds
+    /// replay as before.
+    func reopenMismatches(storage: any ThemeStorage, global: GlobalModel) -> [String] {
+        let reopened = Theme(storage: storage, delivery: .synchronous)
+        var found: [String] = []
+        if !reopened.storageIssues.isEmpty { found.append("reopened with storage issues \(reopened.storageIssues)") }
+        if reopened.followsSystem != global.followsSystem {
+            found.append("reopened following the system: \(reopened.followsSystem), expected \(global.followsSystem)")
+        }
+        if reopened.followsSystemContrast != global.followsSystemContrast {
+            found.append(
+                "reopened following the system's contrast: \(reopened.followsSystemContrast), "
+                    + "expected \(global.followsSystemContrast)")
+        }
+        if !global.followsSystem, reopened.style != global.style {
+            found.append("reopened with style \(reopened.style.rawValue), expected \(global.style.rawValue)")
+        }
+        if !global.followsSystemContrast, reopened.contrast != global.contrast {
+            found.append("reopened with contrast \(reopened.contrast), expected \(global.contrast)")
+        }
+        reopened.register(global.registeredVariants.sorted().map { ModelColorsVariant(number: $0) })
+        let restored = ModelColorsVariant.number(of: reopened.activeVariantID(for: ModelColors.self))
+        let expected = global.persistedVariant.flatMap { global.registeredVariants.contains($0) ? $0 : nil }
+        if restored != expected {
+            found.append(
+                "reopened with variant \(String(describing: restored)), expected \(String(describing: expected))")
+        }
+        return found
+    }
+
     func mismatches(global: GlobalModel, receipts: ReceiptCheck = .currentOrInitial) -> [String] {
         let delivered = receipts == .delivered
         var found: [String] = []

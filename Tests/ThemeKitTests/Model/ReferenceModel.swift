@@ -16,6 +16,9 @@ struct GlobalModel {
     /// The number of the active `ModelColorsVariant`.
     var activeVariant: Int?
     var registeredVariants: Set<Int> = []
+    /// The variant choice storage holds: set by applying a variant (or a variant id that is
+    /// registered), removed by clearing it or by applying a plain value while it is active.
+    var persistedVariant: Int?
     var followsSystem = true
     var followsSystemContrast = true
     /// The last appearance the system reported (nil: none yet).
