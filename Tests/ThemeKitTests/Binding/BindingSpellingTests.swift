@@ -135,18 +135,20 @@ struct BindingSpellingTests {
         let second = Label()
         let observed = ObservedOnMain()
         let changed = DispatchSemaphore(value: 0)
-        let started = DispatchSemaphore(value: 0)
-        // Runs on main before the delivery the background change schedules.
-        DispatchQueue.main.async {
-            started.signal()
-            changed.wait()
-            let node = ThemeNode(parent: theme.root)
-            observed.afterNode = first.textColor
-            theme.bind(second, \.textColor, in: node) { env in env.style.rawValue }
-            observed.afterBind = (first.textColor, second.textColor)
-            withExtendedLifetime(node) {}
+        // Runs on main before the delivery the background change schedules. The test waits
+        // for it to start by suspending, never by blocking a thread of the cooperative pool
+        // (another test may hold the main queue meanwhile).
+        await withCheckedContinuation { (started: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async {
+                started.resume()
+                changed.wait()
+                let node = ThemeNode(parent: theme.root)
+                observed.afterNode = first.textColor
+                theme.bind(second, \.textColor, in: node) { env in env.style.rawValue }
+                observed.afterBind = (first.textColor, second.textColor)
+                withExtendedLifetime(node) {}
+            }
         }
-        started.wait()
         Thread.detachNewThread {
             theme.style = .dark
             changed.signal()

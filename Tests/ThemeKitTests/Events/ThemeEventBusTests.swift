@@ -86,7 +86,8 @@ import ThemeKit
         // The first subscriber cancels the second from another thread and waits for it.
         let blocker = theme.events.subscribe { _ in
             let done = DispatchSemaphore(value: 0)
-            DispatchQueue.global().async {
+            // A thread of its own: a dispatch or cooperative-pool thread may be busy elsewhere.
+            Thread.detachNewThread {
                 holder.subscriptions[0].cancel()
                 done.signal()
             }

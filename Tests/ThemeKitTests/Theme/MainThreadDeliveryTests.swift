@@ -48,6 +48,21 @@ private func drainMainQueue() async {
     }
 }
 
+/// Blocks the main queue until the returned semaphore is signalled, and returns once it is
+/// blocked. The test waits by suspending, never by blocking a thread of the cooperative pool:
+/// tests run in parallel on two such threads here, and one blocked on the main queue while
+/// another test holds it would leave no thread to resume the holder.
+private func holdMainQueue() async -> DispatchSemaphore {
+    let held = DispatchSemaphore(value: 0)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async {
+            continuation.resume()
+            held.wait()
+        }
+    }
+    return held
+}
+
 @Suite struct MainThreadDeliveryTests {
     @Test("a change made off the main thread is stored at once and delivered on the main thread, coalesced")
     func backgroundChangeIsDeliveredOnMain() async {
@@ -68,13 +83,7 @@ private func drainMainQueue() async {
         let baseline = log.labels.count
         // Hold the main queue while the changes are made, so the one delivery they schedule
         // runs after all three, whatever the threads' timing.
-        let held = DispatchSemaphore(value: 0)
-        let holding = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async {
-            holding.signal()
-            held.wait()
-        }
-        holding.wait()
+        let held = await holdMainQueue()
         await offMain {
             theme.apply(Palette(background: "#000000", text: "#111111"))
             theme.style = .dark
@@ -161,13 +170,7 @@ private func drainMainQueue() async {
             }
         }
         await drainMainQueue()
-        let held = DispatchSemaphore(value: 0)
-        let holding = DispatchSemaphore(value: 0)
-        DispatchQueue.main.async {
-            holding.signal()
-            held.wait()
-        }
-        holding.wait()
+        let held = await holdMainQueue()
         await offMain {
             theme.apply(Palette(background: "#000000", text: "#101010"))
             theme.apply(Palette(background: "#000000", text: "#202020"))
