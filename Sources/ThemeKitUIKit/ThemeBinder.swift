@@ -46,9 +46,8 @@
         /// Keeps any property equal to what `provider` returns, written through its key path.
         ///
         /// Written as a key-path literal (`set(\.alpha) { … }`), the write is specialised where you
-        /// write it into a direct call of the property's setter, as the core's
-        /// ``ThemeKit/Theme/bind(_:_:in:_:)-(_,_,_,(ThemeContext)->Value)`` does; a key path held in a
-        /// variable still works, through the key-path runtime.
+        /// write it into a direct call of the property's setter, as the core's `Theme.bind(_:_:in:_:)`
+        /// does; a key path held in a variable still works, through the key-path runtime.
         /// - Parameters:
         ///   - keyPath: The property; it identifies the binding (binding it again replaces this one).
         ///   - provider: Computes the value.
