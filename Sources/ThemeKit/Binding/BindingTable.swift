@@ -247,13 +247,15 @@ final class _BindingTable {
     /// the same identity (the same key path, or the same `customize` id).
     /// - Returns: The binding's index within the object.
     func addBinding(_ source: _BindingSource, slot: Int32) -> Int32 {
-        collectKeyPathsIfNeeded()
         switch source {
         case .pending(let pending):
+            // Collects (if due) itself, before it installs.
             return addClosureBinding(path: pending.path, slot: slot, install: pending.install)
         case .work(let owned):
+            collectKeyPathsIfNeeded()
             return place(.passRetained(owned), payload: -1, slot: slot)
         case .property(let template):
+            collectKeyPathsIfNeeded()
             return place(.passRetained(sharedWork(for: template)), payload: -1, slot: slot)
         }
     }

@@ -64,21 +64,23 @@ public final class ThemeEventBus: Sendable {
     /// - Complexity: O(events × subscribers); two lock round-trips per call.
     func post(_ events: [ThemeEvent]) {
         guard !events.isEmpty else { return }
-        let (handlers, scope) = state.withLock { ($0.subscribers.handlers, $0.scopes.begin()) }
-        for event in events { deliver(event, to: handlers, scope: scope) }
-        state.withLock { $0.scopes.end(scope) }
+        delivering { deliver in for event in events { deliver(event) } }
     }
 
     /// Delivers one event to the subscribers registered now.
     public func post(_ event: ThemeEvent) {
-        let (handlers, scope) = state.withLock { ($0.subscribers.handlers, $0.scopes.begin()) }
-        deliver(event, to: handlers, scope: scope)
-        state.withLock { $0.scopes.end(scope) }
+        delivering { deliver in deliver(event) }
     }
 
-    private func deliver(_ event: ThemeEvent, to handlers: SubscriberList<Handler>.Handlers, scope: DeliveryScope) {
-        // Each handler is called where it lies (holes hold a handler that does nothing).
-        SubscriberList.forEach(in: handlers, scope: scope) { handler in handler.call(event) }
+    /// Runs `body` with a function that delivers an event to the subscribers registered now,
+    /// inside one delivery scope (see `DeliveryScopes`).
+    private func delivering(_ body: ((ThemeEvent) -> Void) -> Void) {
+        let (handlers, scope) = state.withLock { ($0.subscribers.handlers, $0.scopes.begin()) }
+        body { event in
+            // Each handler is called where it lies (holes hold a handler that does nothing).
+            SubscriberList.forEach(in: handlers, scope: scope) { handler in handler.call(event) }
+        }
+        state.withLock { $0.scopes.end(scope) }
     }
 
     private func unsubscribe(_ id: Int) {
