@@ -55,6 +55,15 @@
             case .dark: self = .dark
             }
         }
+
+        /// What a `keyboardAppearance` binding writes: `provider`'s choice, else the appearance the
+        /// scope of `env` is drawn in.
+        @MainActor
+        static func theme(
+            _ env: ThemeContext, _ provider: (@MainActor @Sendable (ThemeContext) -> UIKeyboardAppearance)?
+        ) -> UIKeyboardAppearance {
+            provider?(env) ?? UIKeyboardAppearance(ThemeKeyboardAppearance(ThemeColorScope(env)))
+        }
     }
 
     extension ThemeBinder where Object: UIImageView {
@@ -75,8 +84,7 @@
             _ provider: (@MainActor @Sendable (ThemeContext) -> UIKeyboardAppearance)? = nil
         ) {
             customize(id: "keyboardAppearance") { field, env in
-                field.keyboardAppearance =
-                    provider?(env) ?? UIKeyboardAppearance(ThemeKeyboardAppearance(ThemeColorScope(env)))
+                field.keyboardAppearance = UIKeyboardAppearance.theme(env, provider)
             }
         }
     }
@@ -89,8 +97,7 @@
             _ provider: (@MainActor @Sendable (ThemeContext) -> UIKeyboardAppearance)? = nil
         ) {
             customize(id: "keyboardAppearance") { view, env in
-                view.keyboardAppearance =
-                    provider?(env) ?? UIKeyboardAppearance(ThemeKeyboardAppearance(ThemeColorScope(env)))
+                view.keyboardAppearance = UIKeyboardAppearance.theme(env, provider)
             }
         }
     }
