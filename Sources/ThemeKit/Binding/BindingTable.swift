@@ -13,7 +13,7 @@ struct BindingRecord {
     var indexed: UInt64
     /// The pass that last ran this binding, so a pass runs it at most once.
     var epoch: UInt32
-    /// The binding's index in its runner (`_SetterRunner`, `KeyPathRunner`); `-1` for a
+    /// The binding's index in its runner (`_SetterRunner`, `_ObjectSetterRunner`); `-1` for a
     /// work of its own or a themed property's.
     var payload: Int32
     /// Whether the binding has not run yet.

@@ -28,7 +28,7 @@ enum _BindingIdentity {
 /// What runs bindings: its body and the identity of the bindings it runs.
 ///
 /// The closure bindings of one key path (and object and value types) in one theme share a
-/// runner (`_SetterRunner`, `KeyPathRunner`), the bindings of one ``ThemedProperty`` in one
+/// runner (`_SetterRunner`, `_ObjectSetterRunner`), the bindings of one ``ThemedProperty`` in one
 /// theme share one work (see `_SharedPropertyTemplate`), and a `customize` closure has a
 /// work of its own.
 @usableFromInline
