@@ -36,11 +36,16 @@ final class KeyPathIDs {
 
     /// The id of `path` when it has one; gives none.
     func existingID(of path: AnyKeyPath) -> Int32? {
-        let identifier = ObjectIdentifier(path)
+        recentID(of: ObjectIdentifier(path)) ?? ids[path]
+    }
+
+    /// The id of the key-path instance `identifier`, when it was looked up lately.
+    @inline(__always)
+    private func recentID(of identifier: ObjectIdentifier) -> Int32? {
         for index in recentIdentifiers.indices where recentIdentifiers[index] == identifier {
             return recentIDs[index]
         }
-        return ids[path]
+        return nil
     }
 
     /// Forgets every key path whose id is not in `used`; their ids are given again later.
@@ -59,9 +64,7 @@ final class KeyPathIDs {
     /// The id of `path` (never `0`).
     func id(of path: AnyKeyPath) -> Int32 {
         let identifier = ObjectIdentifier(path)
-        for index in recentIdentifiers.indices where recentIdentifiers[index] == identifier {
-            return recentIDs[index]
-        }
+        if let recent = recentID(of: identifier) { return recent }
         let id: Int32
         if let known = ids[path] {
             id = known
