@@ -135,13 +135,15 @@ final class _BindingTable {
             start: pool.records + Int(record.pointee.firstBinding), count: Int(record.pointee.bindingCount))
     }
 
-    private func appendObject(_ record: ObjectRecord) {
+    private func appendObject(_ record: consuming ObjectRecord) {
         if objectCount == objectCapacity {
             // Records hold `weak` references: they move with `moveInitialize`, never bitwise.
             objectCapacity *= 2
             objects = Buffer.grow(objects, count: objectCount, to: objectCapacity)
         }
-        (objects + objectCount).initialize(to: record)
+        // Moved in (`consume`): copying would copy the weak reference and destroy the
+        // original, two operations on the object's side table.
+        (objects + objectCount).initialize(to: consume record)
         objectCount += 1
     }
 
@@ -269,8 +271,9 @@ final class _BindingTable {
         path: AnyKeyPath, slot: Int32, install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
     ) -> Int32 {
         collectKeyPathsIfNeeded()
-        let installed = install(runners, keyPathIDs.id(of: path))
-        return place(.passRetained(installed.runner), payload: installed.payload, slot: slot)
+        let (runner, payload) = install(runners, keyPathIDs.id(of: path))
+        // `consume`: the runner's reference ends here, so the record's retain replaces it.
+        return place(.passRetained(consume runner), payload: payload, slot: slot)
     }
 
     /// Stores a binding of `work` (retained for the record) with `payload` on the object
@@ -290,9 +293,11 @@ final class _BindingTable {
                 if free < 0 { free = position }
                 continue
             }
-            guard existing._withUnsafeGuaranteedRef({ $0.hasSameIdentity(as: work.takeUnretainedValue()) }) else {
-                continue
+            // Both borrowed: the record holds each (`takeUnretainedValue` would retain `work`).
+            let isSame = work._withUnsafeGuaranteedRef { new in
+                existing._withUnsafeGuaranteedRef { $0.hasSameIdentity(as: new) }
             }
+            guard isSame else { continue }
             releaseBinding(bindings.baseAddress! + position)
             bindings[position].work = work
             bindings[position].payload = payload

@@ -63,7 +63,7 @@ class _BindingWork: @unchecked Sendable {
 
     /// Whether this work and `other` are the same binding of an object (both added to
     /// the table, so key paths have their ids).
-    final func hasSameIdentity(as other: _BindingWork) -> Bool {
+    final func hasSameIdentity(as other: borrowing _BindingWork) -> Bool {
         if keyID != 0 || other.keyID != 0 { return keyID == other.keyID }
         if case .customize(let id) = identity, case .customize(let otherID) = other.identity { return id == otherID }
         return false
@@ -233,14 +233,15 @@ struct _PayloadSlots<Element> {
     @inlinable
     subscript(payload: Int32) -> Element? { elements[Int(payload)] }
 
-    /// Adds `element`; returns its payload.
+    /// Adds `element`; returns its payload. Takes the element (`consuming`), so its
+    /// closures move into the buffer without a retain and release each.
     @inlinable
-    mutating func add(_ element: Element) -> Int32 {
+    mutating func add(_ element: consuming Element) -> Int32 {
         if let payload = free.popLast() {
-            elements[Int(payload)] = element
+            elements[Int(payload)] = consume element
             return payload
         }
-        elements.append(element)
+        elements.append(consume element)
         return Int32(elements.count - 1)
     }
 

@@ -171,9 +171,12 @@ final class _DependencyRecorder {
     func _appearanceKey(style: ThemeStyle, contrast: ThemeContrast) -> UInt64 {
         let stamp = UInt64(state.pointee.valuesStamp) << 32
         var key: UInt64 = 0
-        if let index = appearances.firstIndex(where: { $0.style == style && $0.contrast == contrast }) {
-            key = stamp | UInt64(index + 1)
-        } else if appearances.count < Self.appearanceLimit {
+        // A loop over indices, not `firstIndex(where:)`: that closure retained the style's
+        // string on every call (a bind's first run asks once).
+        for index in appearances.indices where appearances[index].contrast == contrast {
+            if appearances[index].style == style { return stamp | UInt64(index + 1) }
+        }
+        if appearances.count < Self.appearanceLimit {
             appearances.append((style, contrast))
             key = stamp | UInt64(appearances.count)
         }
