@@ -7,7 +7,7 @@
 #                                     back at once as with the system allocator (a stale identity,
 #                                     such as issue #28's reused ThemedProperty address, shows
 #                                     only then), once with it on (use-after-free is caught)
-#   Scripts/model-check.sh thread     debug build with TSan (the several-threads test)
+#   Scripts/model-check.sh thread     debug build with TSan (the several-threads and main-thread-delivery tests)
 #
 # Environment:
 #   SANITIZE_SCRATCH          build directory; pass the one Scripts/sanitize.sh used to reuse its
@@ -35,7 +35,7 @@ address)
     ;;
 thread)
     configuration=${MODEL_CONFIGURATION:-debug}
-    filter='ModelBasedTests/severalThreads'
+    filter='ModelBasedTests/(severalThreads|mainThreadDelivery)'
     export TSAN_OPTIONS="halt_on_error=1:second_deadlock_stack=1${TSAN_OPTIONS:+:$TSAN_OPTIONS}"
     ;;
 *)

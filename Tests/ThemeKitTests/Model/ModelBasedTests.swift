@@ -111,6 +111,77 @@ struct ModelBudget: CustomStringConvertible {
             + "\n  last operations:\n    " + trace.joined(separator: "\n    ")
     }
 
+    @Test(
+        "random operations made off the main thread under main-thread delivery end as the model says once the main queue has run"
+    )
+    func mainThreadDelivery() async {
+        let budget = ModelBudget.fromEnvironment(defaultSeed: 0x28_3A1D, defaultOperations: 800)
+        Self.say("ThemeKit model, main-thread delivery: \(budget)")
+        let start = Date()
+        var round = 0
+        var total = 0
+        while budget.allowsRound(round, startedAt: start) {
+            let seed = budget.seed &+ UInt64(round)
+            let steps = budget.steps(inRound: round)
+            Self.say("  round \(round): seed \(seed), \(steps) operations")
+            total += steps
+            // On a thread of its own, not the test's: the round waits for the main queue, and a
+            // thread of the cooperative pool must never block on it (Docs/Reliability.md).
+            if let failure = await Self.onThread({ Self.runMainThreadDelivery(seed: seed, steps: steps) }) {
+                let replay = ModelBudget.replay(seed: seed, steps: steps, test: "mainThreadDelivery")
+                Self.say("ThemeKit model FAILED (seed \(seed)): \(failure)\n  replay: \(replay)")
+                Issue.record("seed \(seed): \(failure)\nreplay: \(replay)")
+                return
+            }
+            round += 1
+        }
+        Self.say(
+            "ThemeKit model, main-thread delivery: \(round) rounds, \(total) operations, seed \(budget.seed), "
+                + String(format: "%.1f s", Date().timeIntervalSince(start)))
+    }
+
+    /// One round of `mainThreadDelivery`, run on a thread that is not the main thread: a
+    /// theme under ``Theme/Delivery/mainThread`` queues what each operation delivers for the
+    /// main queue (binds made here included), and the lane lets the main queue run it before
+    /// it compares, so every comparison of `runOneThread` applies.
+    static func runMainThreadDelivery(seed: UInt64, steps: Int) -> String? {
+        precondition(!Thread.isMainThread, "the round must run off the main thread")
+        let storage = InMemoryThemeStorage()
+        let theme = Theme(storage: storage, delivery: .mainThread)
+        var global = GlobalModel(style: theme.style, contrast: theme.contrast)
+        global.followsSystem = theme.followsSystem
+        global.followsSystemContrast = theme.followsSystemContrast
+        let lane = ModelLane(theme: theme, seed: seed, lane: 0, global: global)
+        for step in 0..<steps {
+            lane.step()
+            drainMainQueue()
+            var found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()
+            if step % 16 == 15 { found += lane.reopenMismatches(storage: storage, global: lane.global!) }
+            if !found.isEmpty { return report(found, step: step, trace: lane.trace) }
+        }
+        let alive = lane.releaseEverything()
+        drainMainQueue()
+        if !alive.isEmpty, !lane.aliveObjects().isEmpty {
+            return "the theme kept objects alive after the test released them: \(lane.aliveObjects())"
+        }
+        return nil
+    }
+
+    /// Waits until the main queue has run what was queued on it before, twice: a delivery
+    /// may queue one more (a change a provider made).
+    private static func drainMainQueue() {
+        for _ in 0..<2 { DispatchQueue.main.sync {} }
+    }
+
+    /// Runs `body` on a new thread and returns its result, without blocking the caller's thread.
+    private static func onThread(_ body: @escaping @Sendable () -> String?) async -> String? {
+        await withCheckedContinuation { continuation in
+            let thread = Thread { continuation.resume(returning: body()) }
+            thread.stackSize = 4 << 20
+            thread.start()
+        }
+    }
+
     @Test("random operations from several threads end as the model says once the threads have joined")
     func severalThreads() {
         let budget = ModelBudget.fromEnvironment(defaultSeed: 0x28_7EAD, defaultOperations: 3000)

@@ -698,6 +698,9 @@ final class ModelLane: @unchecked Sendable {
         }
     }
 
+    /// The numbers of the lane's objects that are still alive.
+    func aliveObjects() -> [Int] { objects.filter { $0.widget != nil }.map(\.number) }
+
     /// Drops everything the lane holds; returns the objects that are still alive afterwards
     /// (the theme must not keep any).
     func releaseEverything() -> [Int] {
@@ -712,6 +715,6 @@ final class ModelLane: @unchecked Sendable {
         properties = []
         for object in objects { object.strong = nil }
         for index in nodes.indices.dropFirst() { nodes[index].node = nil }
-        return objects.filter { $0.widget != nil }.map(\.number)
+        return aliveObjects()
     }
 }
