@@ -26,7 +26,8 @@ extension DTCGImporter {
     /// The modifier whose contexts include `light` and `dark` (any case) chooses the appearance;
     /// its high-contrast contexts are found by name — `lightHighContrast`, `light-hc`,
     /// `light-high-contrast`, `highContrastLight`, Apple HIG's `light_ax` (and the dark equivalents). Every
-    /// other modifier uses its `default` context, or its first context in document order when it has none.
+    /// other modifier uses the context ``choices`` names for it, else its `default` context, else its first
+    /// context in document order.
     /// A resolver with no such modifier gives the same values in
     /// both appearances, with a warning.
     ///
@@ -55,12 +56,13 @@ extension DTCGImporter {
         }
         var loader = DTCGResolverLoader(
             resolver: document.value, baseDirectory: baseDirectory, source: source, limits: limits, maxFiles: maxFiles)
+        loader.choices = choices
         let appearances = loader.appearances()
         if !loader.errors.isEmpty { throw .invalid(loader.errors + loader.warnings.map { $0.issue(under: policy) }) }
         let resolverName = document.value["name"]?.stringValue
         return try build(
             appearances, id: id, name: name ?? resolverName ?? "Imported design tokens", extraIssues: loader.warnings,
-            resolverSource: source ?? "resolver")
+            resolverSource: source ?? "resolver", choicesApplied: true)
     }
 }
 
@@ -96,6 +98,8 @@ struct DTCGResolverLoader {
     let source: String?
     let limits: JSONLimits
     let maxFiles: Int
+    /// The contexts chosen for modifiers other than the appearance's (``DTCGImporter/choices``).
+    var choices: [String: String] = [:]
     var errors: [ThemePackIssue] = []
     var warnings: [DTCGProblem] = []
     var files: [String: JSONDocument] = [:]
@@ -163,12 +167,16 @@ struct DTCGResolverLoader {
             let names = Set(contexts.map { Self.normalized($0.name) })
             return names.contains("light") && names.contains("dark")
         }
+        var appearanceModifier: String?
+        if case .modifier(let name, _, _, _)? = theme { appearanceModifier = name }
+        checkChoices(items, appearanceModifier: appearanceModifier)
+        guard errors.isEmpty else { return empty }
         guard case .modifier(let themeName, let contexts, _, _)? = theme else {
             warning(
                 "resolutionOrder",
                 "no modifier has light and dark contexts; the same tokens are used for both appearances",
                 .incompleteAppearance)
-            let documents = documents(items, choosing: [:])
+            let documents = documents(items, choosing: choices)
             return DTCGImporter.AppearanceDocuments(
                 light: documents, dark: documents, highContrastLight: nil, highContrastDark: nil)
         }
@@ -179,11 +187,49 @@ struct DTCGResolverLoader {
         let dark = context(["dark"]) ?? "dark"
         let highLight = context(Self.highContrastLightNames)
         let highDark = context(Self.highContrastDarkNames)
+        func choosing(_ context: String) -> [String: String] { choices.merging([themeName: context]) { $1 } }
         return DTCGImporter.AppearanceDocuments(
-            light: documents(items, choosing: [themeName: light]),
-            dark: documents(items, choosing: [themeName: dark]),
-            highContrastLight: highLight.map { documents(items, choosing: [themeName: $0]) },
-            highContrastDark: highDark.map { documents(items, choosing: [themeName: $0]) })
+            light: documents(items, choosing: choosing(light)),
+            dark: documents(items, choosing: choosing(dark)),
+            highContrastLight: highLight.map { documents(items, choosing: choosing($0)) },
+            highContrastDark: highDark.map { documents(items, choosing: choosing($0)) })
+    }
+
+    /// Reports each of ``DTCGImporter/choices`` that names no modifier, a context the modifier does
+    /// not have, or the modifier that gives the appearances.
+    mutating func checkChoices(_ items: [Item], appearanceModifier: String?) {
+        for (modifier, context) in choices.sorted(by: { $0.key < $1.key }) {
+            let path = "choices[\(JSONWriter.quoted(modifier))]"
+            let contexts = items.lazy.compactMap { item -> [Context]? in
+                guard case .modifier(let name, let contexts, _, _) = item, name == modifier else { return nil }
+                return contexts
+            }.first
+            guard let contexts else {
+                let modifiers = items.compactMap { item -> String? in
+                    guard case .modifier(let name, _, _, _) = item, name != appearanceModifier else { return nil }
+                    return name
+                }
+                error(
+                    path,
+                    "the resolver has no modifier \(JSONWriter.quoted(modifier)) to choose a context of; "
+                        + DTCGImporter.listing(modifiers, noun: "modifiers", none: "it has no other modifier"),
+                    .unknownReference)
+                continue
+            }
+            if modifier == appearanceModifier {
+                error(
+                    path,
+                    "the modifier \(JSONWriter.quoted(modifier)) gives the appearances (light and dark); "
+                        + "only the other modifiers can be chosen",
+                    .invalidValue)
+            } else if !contexts.contains(where: { $0.name == context }) {
+                error(
+                    path,
+                    "the modifier \(JSONWriter.quoted(modifier)) has no context \(JSONWriter.quoted(context)); "
+                        + DTCGImporter.listing(contexts.map(\.name), noun: "contexts", none: "it has none"),
+                    .unknownReference)
+            }
+        }
     }
 
     enum Item {

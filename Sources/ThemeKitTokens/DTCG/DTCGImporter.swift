@@ -96,6 +96,23 @@ public struct DTCGImporter: Sendable {
     public var maxAliasChain: Int
     /// The most files a resolver may load.
     public var maxFiles: Int
+    /// What to import of a source with more than one axis, such as brands: by modifier of a DTCG
+    /// resolver, the context to apply; by theme group of a Tokens Studio export (`""` for its themes
+    /// without a group), the theme to apply.
+    ///
+    /// A modifier or group not named here keeps its default: a resolver modifier's `default` context
+    /// (else its first), a Tokens Studio group's first theme. The modifier or group that gives the
+    /// appearances (its light and dark contexts or themes) cannot be chosen. A choice that names no
+    /// modifier or group, or a context or theme it does not have, is an error under every policy, as
+    /// is any choice for a format with no such axes: the import would otherwise silently be of
+    /// another brand.
+    ///
+    /// ```swift
+    /// var importer = DTCGImporter()
+    /// importer.choices = ["brand": "globex"]
+    /// let result = try importer.pack(resolver: resolverURL)
+    /// ```
+    public var choices: [String: String]
 
     /// Creates an importer.
     /// - Parameters:
@@ -103,14 +120,34 @@ public struct DTCGImporter: Sendable {
     ///   - limits: The JSON limits for each file.
     ///   - maxAliasChain: The longest alias chain followed; 32 by default.
     ///   - maxFiles: The most files a resolver may load; 256 by default.
+    ///   - choices: The context or theme to apply of each modifier or theme group named (see
+    ///     ``choices``); none by default.
     public init(
         policy: DecodingPolicy = .strict, limits: JSONLimits = .default,
-        maxAliasChain: Int = DTCGTokenSet.defaultMaxAliasChain, maxFiles: Int = 256
+        maxAliasChain: Int = DTCGTokenSet.defaultMaxAliasChain, maxFiles: Int = 256, choices: [String: String] = [:]
     ) {
         self.policy = policy
         self.limits = limits
         self.maxAliasChain = maxAliasChain
         self.maxFiles = maxFiles
+        self.choices = choices
+    }
+
+    /// `"the NOUN are "a", "b""`, or `none` for an empty list (for error messages).
+    static func listing(_ names: [String], noun: String, none: String) -> String {
+        names.isEmpty ? none : "the \(noun) are " + names.map(JSONWriter.quoted).joined(separator: ", ")
+    }
+
+    /// The error for ``choices`` given to a format that has no modifiers or theme groups.
+    func choicesUnsupported(source: String?) -> ThemePackError? {
+        guard let first = choices.keys.sorted().first else { return nil }
+        return .invalid([
+            ThemePackIssue(
+                source: source, path: "choices[\(JSONWriter.quoted(first))]",
+                reason: "the input has no modifiers or theme groups to choose from; choices apply to DTCG resolvers "
+                    + "and Tokens Studio exports with $themes",
+                severity: .error, code: .unsupported)
+        ])
     }
 
     /// Imports separate light and dark documents, each optionally with a high-contrast overlay.
@@ -180,10 +217,13 @@ public struct DTCGImporter: Sendable {
         var darkIsLight = false
     }
 
+    /// - Parameter choicesApplied: Whether the format read ``choices`` (a resolver, a Tokens Studio
+    ///   export with themes); any choice given to another format is an error.
     func build(
         _ documents: AppearanceDocuments, id: String, name: String, extraIssues: [DTCGProblem],
-        resolverSource: String? = nil
+        resolverSource: String? = nil, choicesApplied: Bool = false
     ) throws(ThemePackError) -> DTCGImportResult {
+        if !choicesApplied, let error = choicesUnsupported(source: documents.light.first?.source) { throw error }
         try Self.checkHoldsTokens(documents, resolverSource: resolverSource)
         let light = DTCGTokenSet(documents: documents.light, maxAliasChain: maxAliasChain)
         // One file with no modes is resolved once: resolving it again for dark doubled convert's time.

@@ -25,7 +25,8 @@ extension DTCGImporter {
     /// Imports a single-file Tokens Studio for Figma export.
     ///
     /// A file with `$metadata` or `$themes` holds token sets as its top-level members; themes choose the
-    /// sets of each appearance (see `Docs/TokenFormats.md`). Any other file is one set, the same in both
+    /// sets of each appearance (see `Docs/TokenFormats.md`), and ``choices`` the theme of other groups
+    /// (a brand). Any other file is one set, the same in both
     /// appearances. Values may be hex, `rgb()`, `rgba()`, `hsl()`, `hsla()` or named colours, references
     /// `{a.b}`, and math (`{spacing.base} * 2`, with `+ - * /` and parentheses), which is evaluated.
     ///
@@ -113,7 +114,10 @@ extension DTCGImporter {
         }
         if !issues.isEmpty { throw .invalid(issues) }
         var studio = TokensStudioThemes(source: "$themes.json")
+        studio.choices = choices
         let themeList = studio.themes(themes?.value, path: "$")
+        let choiceIssues = studio.choiceIssues(themeList)
+        if !choiceIssues.isEmpty { throw .invalid(choiceIssues) }
         let plan = studio.plan(themes: themeList, setOrder: order)
         return try studioPack(
             plan: plan, problems: studio.problems, themesSource: themes == nil ? "$metadata.json" : "$themes.json",
@@ -150,7 +154,10 @@ extension DTCGImporter {
         }
         if !issues.isEmpty { throw .invalid(issues) }
         var studio = TokensStudioThemes(source: source)
+        studio.choices = choices
         let themes = studio.themes(root["$themes"], path: "$themes")
+        let choiceIssues = studio.choiceIssues(themes)
+        if !choiceIssues.isEmpty { throw .invalid(choiceIssues) }
         let plan = studio.plan(themes: themes, setOrder: order)
         let prefix = source ?? "tokens"
         return try studioPack(
@@ -202,7 +209,7 @@ extension DTCGImporter {
         appearances.referenceOnlyPaths = referencePaths.subtracting(outputPaths)
         var seen: Set<DTCGProblem> = []
         let extra = (problems + missing).filter { seen.insert($0).inserted }
-        return try build(appearances, id: id, name: name, extraIssues: extra)
+        return try build(appearances, id: id, name: name, extraIssues: extra, choicesApplied: true)
     }
 
     /// `$metadata.tokenSetOrder`: an array of set names.

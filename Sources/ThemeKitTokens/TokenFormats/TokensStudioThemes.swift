@@ -9,8 +9,9 @@
 ///   Its first light, dark, high-contrast light and high-contrast dark themes give the four appearances.
 ///   One of light and dark missing: the other is used for both, with a warning.
 /// - Every other group contributes its first theme to every appearance (as a resolver's other modifiers
-///   use their default); its other themes are reported as not used.
-/// - No theme is light or dark: every group's first theme is applied (Tokens Studio applies one active theme
+///   use their default), or the theme ``DTCGImporter/choices`` names for it; its other themes are reported
+///   as not used.
+/// - No theme is light or dark: every group's first (or chosen) theme is applied (Tokens Studio applies one active theme
 ///   per group), giving both appearances, with a warning naming them; the other themes are reported by name.
 /// - A set is `enabled` (its tokens are output), `source` (its tokens can be referenced but are not output)
 ///   or `disabled`; when several chosen themes name a set, enabled wins over source.
@@ -37,6 +38,8 @@ struct TokensStudioThemes {
 
     let source: String?
     var problems: [DTCGProblem] = []
+    /// The theme to apply of each group named (``DTCGImporter/choices``; `""`: the themes without a group).
+    var choices: [String: String] = [:]
 
     mutating func warn(_ path: String, _ reason: String, _ code: ThemePackIssue.Code = .incompleteAppearance) {
         problems.append(
@@ -128,24 +131,20 @@ struct TokensStudioThemes {
             let all = Appearance(sets: setOrder, referenceOnly: [])
             return Plan(light: all, dark: all, highContrastLight: nil, highContrastDark: nil)
         }
-        var groups: [String?] = []
-        for theme in themes where !groups.contains(where: { $0 == theme.group }) { groups.append(theme.group) }
-        // `nil` inside: the themes without a group; `nil` outside: no group has a light or dark theme.
-        let found: String?? = groups.first { group in
-            themes.contains { $0.group == group && Self.kind($0) != .other }
-        }
-        guard case .some(let appearanceGroup) = found else {
-            // As Tokens Studio does with one active theme per group: each group's first theme is applied.
+        let groups = Self.groups(themes)
+        guard case .some(let appearanceGroup) = Self.appearanceGroup(themes, groups: groups) else {
+            // As Tokens Studio does with one active theme per group: each group's chosen theme, else its first, is applied.
             var chosen: [Theme] = []
             for group in groups {
                 let members = themes.filter { $0.group == group }
-                guard let first = members.first else { continue }
-                chosen.append(first)
-                for unused in members.dropFirst() {
+                guard let applied = self.applied(members, group: group) else { continue }
+                chosen.append(applied)
+                for unused in members where unused.path != applied.path {
                     warn(
                         unused.path,
                         "the theme \(JSONWriter.quoted(unused.name))\(Self.groupLabel(group)) is not used: ThemeKit "
-                            + "applies the first theme of each group, as Tokens Studio applies one active theme per group"
+                            + "applies the first theme of each group (or the one chosen), as Tokens Studio applies "
+                            + "one active theme per group"
                     )
                 }
             }
@@ -160,13 +159,13 @@ struct TokensStudioThemes {
         var common: [Theme] = []
         for group in groups where group != appearanceGroup {
             let members = themes.filter { $0.group == group }
-            guard let first = members.first else { continue }
-            common.append(first)
-            for unused in members.dropFirst() {
+            guard let applied = self.applied(members, group: group) else { continue }
+            common.append(applied)
+            for unused in members where unused.path != applied.path {
                 warn(
                     unused.path,
                     "the theme \(JSONWriter.quoted(unused.name)) is not used: ThemeKit takes the first theme of "
-                        + "each group that has no light or dark theme")
+                        + "each group that has no light or dark theme, or the one chosen")
             }
         }
         let members = themes.filter { $0.group == appearanceGroup }
@@ -203,6 +202,69 @@ struct TokensStudioThemes {
         return Plan(
             light: lightAppearance, dark: darkAppearance, highContrastLight: appearance(highLight),
             highContrastDark: appearance(highDark))
+    }
+
+    /// The groups of `themes`, in the order they first appear (`nil`: the themes without a group).
+    static func groups(_ themes: [Theme]) -> [String?] {
+        var groups: [String?] = []
+        for theme in themes where !groups.contains(where: { $0 == theme.group }) { groups.append(theme.group) }
+        return groups
+    }
+
+    /// The first group with a light or dark theme: `.some(nil)` for the themes without a group,
+    /// `nil` when no group has one.
+    static func appearanceGroup(_ themes: [Theme], groups: [String?]) -> String?? {
+        groups.first { group in themes.contains { $0.group == group && kind($0) != .other } }
+    }
+
+    /// The theme applied of a group's `members`: the one ``choices`` names, else the first.
+    func applied(_ members: [Theme], group: String?) -> Theme? {
+        if let name = choices[group ?? ""], let chosen = members.first(where: { $0.name == name }) { return chosen }
+        return members.first
+    }
+
+    /// Errors for each of ``choices`` that names no group, a theme its group does not have, or
+    /// the group that gives the appearances (checked before `plan`).
+    func choiceIssues(_ themes: [Theme]) -> [ThemePackIssue] {
+        let groups = Self.groups(themes)
+        let appearanceGroup = Self.appearanceGroup(themes, groups: groups)
+        var issues: [ThemePackIssue] = []
+        func fail(_ group: String, _ reason: String, _ code: ThemePackIssue.Code) {
+            issues.append(
+                ThemePackIssue(
+                    source: source, path: "choices[\(JSONWriter.quoted(group))]", reason: reason, severity: .error,
+                    code: code))
+        }
+        for (group, name) in choices.sorted(by: { $0.key < $1.key }) {
+            let key: String? = group.isEmpty ? nil : group
+            let members = themes.filter { $0.group == key }
+            let label = group.isEmpty ? "the themes without a group" : "the theme group \(JSONWriter.quoted(group))"
+            guard !members.isEmpty else {
+                let others = groups.filter { $0 != appearanceGroup }.map { $0 ?? "" }
+                let missing = group.isEmpty ? "themes without a group" : "theme group \(JSONWriter.quoted(group))"
+                fail(
+                    group,
+                    themes.isEmpty
+                        ? "the export has no $themes, so no theme can be chosen"
+                        : "the export has no \(missing); "
+                            + DTCGImporter.listing(others, noun: "groups to choose from", none: "it has no other group"),
+                    .unknownReference)
+                continue
+            }
+            if case .some(let appearance) = appearanceGroup, appearance == key {
+                fail(
+                    group,
+                    "\(label) gives the appearances (its light and dark themes); only the other groups can be chosen",
+                    .invalidValue)
+            } else if !members.contains(where: { $0.name == name }) {
+                fail(
+                    group,
+                    "\(label) has no theme \(JSONWriter.quoted(name)); "
+                        + DTCGImporter.listing(members.map(\.name), noun: "themes", none: "it has none"),
+                    .unknownReference)
+            }
+        }
+        return issues
     }
 
     /// ` (group "Brand")` for a theme in a group, nothing otherwise.
