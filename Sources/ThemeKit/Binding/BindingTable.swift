@@ -271,9 +271,10 @@ final class _BindingTable {
         path: AnyKeyPath, slot: Int32, install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
     ) -> Int32 {
         collectKeyPathsIfNeeded()
-        let (runner, payload) = install(runners, keyPathIDs.id(of: path))
-        // `consume`: the runner's reference ends here, so the record's retain replaces it.
-        return place(.passRetained(consume runner), payload: payload, slot: slot)
+        // Not `passRetained(consume runner)`, which would spare a retain and release: any `consume`
+        // of the runner here crashes the type checker of Swift 6.3.1 for Apple targets.
+        let installed = install(runners, keyPathIDs.id(of: path))
+        return place(.passRetained(installed.runner), payload: installed.payload, slot: slot)
     }
 
     /// Stores a binding of `work` (retained for the record) with `payload` on the object

@@ -12,7 +12,7 @@ enum ExportXcassetsCommand: Subcommand {
                 name: "output", short: "o", kind: .value(placeholder: "FOLDER.xcassets"),
                 help: "The asset catalog to create or update. Colour sets with the pack's names are replaced; "
                     + "other files are left alone."),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
         ],
         discussion: """
             Each colour becomes NAME.colorset/Contents.json exactly as Xcode writes it: sorted keys, " : ",
@@ -67,7 +67,8 @@ enum ImportXcassetsCommand: Subcommand {
                 name: "id", kind: .value(placeholder: "ID"), help: "The pack id; made from the folder name by default."),
             CommandSpec.Option(
                 name: "name", kind: .value(placeholder: "NAME"), help: "The pack name; the folder name by default."),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, CommandContext.writeThroughOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
+            CommandContext.writeThroughOption,
         ],
         discussion: """
             Reads components written as decimals ("0.5", "1.000"), 0x bytes ("0x08") or integers ("255"); the srgb,
@@ -88,7 +89,7 @@ enum ImportXcassetsCommand: Subcommand {
         {
             throw .input("\(input) is not a folder; import-xcassets reads an .xcassets folder")
         }
-        var loader = InputLoader(policy: policy.decoding)
+        var loader = policy.loader
         loader.id = arguments.value("id")
         loader.name = arguments.value("name")
         var pack = try context.loadPack(input, policy: policy, loader: loader).pack

@@ -17,7 +17,7 @@ enum ContrastCommand: Subcommand {
                 help: "The level every pair must meet for exit status 0; AA by default. Non-text pairs have no "
                     + "AAA level and must meet AA.",
                 choices: ["AA", "AAA", "aa", "aaa"]),
-            OutputFormat.option, ProblemPolicy.strictOption, ProblemPolicy.lenientOption,
+            OutputFormat.option, ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
         ],
         discussion: """
             Appearances: light, dark, high-contrast light, high-contrast dark, and each custom style at both

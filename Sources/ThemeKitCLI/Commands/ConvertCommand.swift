@@ -31,7 +31,8 @@ enum ConvertCommand: Subcommand {
                 help: "A DTCG overlay for dark at increased contrast, applied over --dark."),
             CommandSpec.Option(name: "id", kind: .value(placeholder: "ID"), help: "The pack id to write."),
             CommandSpec.Option(name: "name", kind: .value(placeholder: "NAME"), help: "The pack name to write."),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, CommandContext.writeThroughOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
+            CommandContext.writeThroughOption,
         ],
         discussion: """
             Pack → DTCG → pack is lossless. DTCG → pack keeps colours (light, dark and high contrast), typography,
@@ -59,7 +60,7 @@ enum ConvertCommand: Subcommand {
         let inputs = [input] + ["dark", "high-contrast-light", "high-contrast-dark"].map { arguments.value($0) }
         try ArgumentParser.checkStandardInputOnce(inputs, command: spec.name)
         try context.checkOutput(output, isNotAnyOf: inputs, command: spec.name)
-        var loader = InputLoader(policy: policy.decoding)
+        var loader = policy.loader
         loader.id = arguments.value("id")
         loader.name = arguments.value("name")
         var pack: ThemePack

@@ -14,7 +14,7 @@ enum DiffCommand: Subcommand {
             CommandSpec.Option(
                 name: "exit-code", kind: .flag,
                 help: "Exit with status 1 when the packs differ, as 'git diff --exit-code' does."),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
         ],
         discussion: """
             Colours are compared per appearance (light, dark, highContrastLight, highContrastDark, custom.STYLE),

@@ -16,7 +16,8 @@ enum ExportSwiftCommand: Subcommand {
                 name: "access", kind: .value(placeholder: "public|package|internal"),
                 help: "The access level of the generated declarations; public by default.",
                 choices: ["public", "package", "internal"]),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, CommandContext.writeThroughOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
+            CommandContext.writeThroughOption,
         ],
         discussion: """
             The file imports ThemeKitTokens and declares, for a pack named Ocean: enum Ocean (Ocean.pack, the whole

@@ -16,7 +16,8 @@ enum PreviewCommand: Subcommand {
                 help: "Colour swatches in the terminal: auto (the default) uses them when standard output is a "
                     + "terminal and NO_COLOR is not set.",
                 choices: ["auto", "always", "never"]),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, CommandContext.writeThroughOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
+            CommandContext.writeThroughOption,
         ],
         discussion: """
             The terminal table has one row per colour and one column per appearance: light, dark, high-contrast

@@ -18,7 +18,7 @@ enum ValidateCommand: Subcommand {
                 name: "lenient", kind: .flag,
                 help: "Report tokens left out or replaced as warnings, and exit 0 unless a problem no policy can "
                     + "repair remains (a missing id, malformed JSON, a file with no tokens)."),
-            OutputFormat.option,
+            ProblemPolicy.chooseOption, OutputFormat.option,
         ],
         discussion: """
             Each problem is printed with its file, JSON path and reason. Exit status: 0 when every input is valid,
@@ -48,7 +48,7 @@ enum ValidateCommand: Subcommand {
         var policy = try ProblemPolicy.parse(arguments, command: spec.name)
         policy.lossesAreErrors = !arguments.has("lenient") && !arguments.has("strict")
         try ArgumentParser.checkStandardInputOnce(arguments.positionals, command: spec.name)
-        let loader = InputLoader(policy: policy.decoding)
+        let loader = policy.loader
         var results: [FileResult] = []
         for path in arguments.positionals {
             var result: FileResult

@@ -43,6 +43,8 @@ struct InputLoader {
     var id: String?
     /// Overrides the name of packs made from design tokens or catalogs.
     var name: String?
+    /// The contexts or themes an import applies (``DTCGImporter/choices``).
+    var choices: [String: String] = [:]
 
     func load(_ path: String, context: CommandContext) throws(InputFailure) -> LoadedInput {
         let source = Self.displayName(of: path)
@@ -165,7 +167,7 @@ struct InputLoader {
     }
 
     private var importer: DTCGImporter {
-        var importer = DTCGImporter(policy: policy)
+        var importer = DTCGImporter(policy: policy, choices: choices)
         importer.limits = limits
         return importer
     }

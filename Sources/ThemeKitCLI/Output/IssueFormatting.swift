@@ -78,6 +78,9 @@ struct ProblemPolicy {
     var warningsAreErrors: Bool
     /// `validate` without `--lenient`: a token left out or replaced is an error.
     var lossesAreErrors = false
+    /// `--choose NAME=VALUE`: the context of a resolver modifier or the theme of a Tokens Studio group
+    /// that an import applies (``DTCGImporter/choices``).
+    var choices: [String: String] = [:]
 
     /// The name `validate --format json` reports: `strict`, `lenient`, or `default`.
     var name: String {
@@ -94,14 +97,43 @@ struct ProblemPolicy {
         help: "Keep every valid token and leave out invalid ones, printing warnings; exit 0 if nothing is left "
             + "that no policy can repair. This is the default.")
 
-    /// The policy the command line asks for; `--strict` and `--lenient` together are a usage error.
+    static let chooseOption = CommandSpec.Option(
+        name: "choose", kind: .value(placeholder: "NAME=VALUE"),
+        help: "Import the context VALUE of the DTCG resolver modifier NAME, or the theme VALUE of the Tokens Studio "
+            + "theme group NAME (a brand), instead of its default; repeatable. NAME may be empty for Tokens Studio "
+            + "themes without a group. A choice that names nothing is an error.",
+        repeatable: true)
+
+    /// The policy the command line asks for; `--strict` and `--lenient` together are a usage error, as is a
+    /// `--choose` that is not `NAME=VALUE` or names one modifier twice.
     static func parse(_ arguments: ParsedArguments, command: String) throws(CommandError) -> ProblemPolicy {
         if arguments.has("strict"), arguments.has("lenient") {
             throw .usage("'--strict' and '--lenient' cannot be used together", command: command)
         }
-        return arguments.has("strict")
+        var policy =
+            arguments.has("strict")
             ? ProblemPolicy(decoding: .strict, warningsAreErrors: true)
             : ProblemPolicy(decoding: .lenient, warningsAreErrors: false)
+        for choice in arguments.all("choose") {
+            guard let equals = choice.firstIndex(of: "="), !choice[choice.index(after: equals)...].isEmpty else {
+                throw .usage(
+                    "'--choose \(choice)' is not NAME=VALUE (for example --choose brand=acme)",
+                    command: command)
+            }
+            let name = String(choice[..<equals])
+            if policy.choices[name] != nil {
+                throw .usage("'--choose' names \(name) more than once", command: command)
+            }
+            policy.choices[name] = String(choice[choice.index(after: equals)...])
+        }
+        return policy
+    }
+
+    /// A loader of inputs under this policy and its choices.
+    var loader: InputLoader {
+        var loader = InputLoader(policy: decoding)
+        loader.choices = choices
+        return loader
     }
 }
 
@@ -127,7 +159,7 @@ extension CommandContext {
     mutating func loadPack(
         _ path: String, policy: ProblemPolicy, loader: InputLoader? = nil
     ) throws(CommandError) -> LoadedInput {
-        let loader = loader ?? InputLoader(policy: policy.decoding)
+        let loader = loader ?? policy.loader
         let loaded: LoadedInput
         do {
             loaded = try loader.load(path, context: self)
