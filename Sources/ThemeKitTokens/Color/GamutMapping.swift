@@ -67,6 +67,28 @@ enum GamutMapping {
 }
 
 extension ThemeColor {
+    /// The colour for components in any ``ColorSpace``, keeping a wide gamut: inside sRGB, the sRGB colour;
+    /// outside it, a colour that carries its Display P3 value (gamut-mapped into P3 when outside that too)
+    /// with an sRGB fallback gamut-mapped from the P3 colour, as ``init(displayP3:alpha:)`` makes.
+    /// - Returns: The colour, and whether it was outside Display P3 as well.
+    static func keepingWideGamut(
+        _ components: [Double], in space: ColorSpace, alpha: Double
+    ) -> (color: ThemeColor, wasOutsideDisplayP3: Bool) {
+        let mapped = GamutMapping.map(components, from: space, into: .srgb)
+        guard mapped.wasOutside else {
+            return (
+                ThemeColor(
+                    red: mapped.components[0], green: mapped.components[1], blue: mapped.components[2], alpha: alpha),
+                false
+            )
+        }
+        let p3 = GamutMapping.map(components, from: space, into: .displayP3)
+        let color = ThemeColor(
+            displayP3: DisplayP3Components(red: p3.components[0], green: p3.components[1], blue: p3.components[2]),
+            alpha: alpha)
+        return (color, p3.wasOutside)
+    }
+
     /// The sRGB colour for components in any ``ColorSpace``, gamut-mapped (not clipped) when outside sRGB.
     ///
     /// Uses CSS Color 4's gamut-mapping algorithm: chroma is lowered in OKLCH, lightness and hue kept, until

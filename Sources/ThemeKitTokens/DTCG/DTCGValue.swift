@@ -202,18 +202,12 @@ enum DTCGLiteral {
                         + "range \(JSONWriter.format(range.lowerBound))…\(upper)",
                     code: .outOfRange))
         }
-        let mapped = GamutMapping.map(components, from: space, into: .srgb)
-        var color = ThemeColor(
-            red: mapped.components[0], green: mapped.components[1], blue: mapped.components[2], alpha: alpha)
-        if mapped.wasOutside {
-            // Wide gamut kept: the colour is carried in Display P3 (gamut-mapped into P3 only when it is
-            // outside P3 too), with its sRGB fallback gamut-mapped from that P3 colour, so a pack exported
-            // as DTCG reads back identical.
-            let p3 = GamutMapping.map(components, from: space, into: .displayP3)
-            color = ThemeColor(
-                displayP3: DisplayP3Components(red: p3.components[0], green: p3.components[1], blue: p3.components[2]),
-                alpha: alpha)
-            if p3.wasOutside {
+        // Wide gamut kept: a colour outside sRGB is carried in Display P3 (gamut-mapped into P3 only when
+        // it is outside P3 too), with its sRGB fallback gamut-mapped from that P3 colour, so a pack exported
+        // as DTCG reads back identical.
+        let (color, outsideP3) = ThemeColor.keepingWideGamut(components, in: space, alpha: alpha)
+        if color.displayP3 != nil {
+            if outsideP3 {
                 notes.append(
                     Failure(
                         suffix: "$value",

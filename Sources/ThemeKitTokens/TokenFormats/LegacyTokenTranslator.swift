@@ -51,6 +51,12 @@ struct LegacyTokenTranslator {
     ]
 
     /// Whether an object is a `value` token rather than a group that happens to have a member named `value`.
+    /// A computed colour as a DTCG `$value`: its hex, or, for a colour that carries a Display P3 value,
+    /// a `display-p3` colour object (with its sRGB fallback as `hex`) so the wide gamut is not lost.
+    static func colorNode(_ color: ThemeColor) -> JSONNode {
+        color.displayP3 == nil ? .string(color.hex) : DTCGExporter.colorValue(color)
+    }
+
     static func isToken(_ object: JSONObject) -> Bool {
         guard let value = object["value"], object["$value"] == nil else { return false }
         if case .object(let inner) = value, inner["$value"] != nil || inner["value"] != nil { return false }
@@ -185,7 +191,7 @@ struct LegacyTokenTranslator {
                 if let modify, dtcgType == DTCGType.color || dtcgType == nil {
                     do {
                         let color = try evaluator.modifiedColor(member.value, modify: modify, depth: 0)
-                        result.append(("$value", .string(color.hex)))
+                        result.append(("$value", Self.colorNode(color)))
                         if dtcgType == nil { dtcgType = DTCGType.color }
                     } catch {
                         fail(
@@ -272,7 +278,7 @@ struct LegacyTokenTranslator {
             }
             if text.contains("{"), dtcgType == DTCGType.color {
                 do {
-                    return .string(try evaluator.colorWithAlpha(text))
+                    return Self.colorNode(try evaluator.colorWithAlpha(text, depth: 0))
                 } catch {
                     fail("$value", error.reason, .unsupported)
                     return nil
@@ -436,12 +442,8 @@ struct LegacyTokenTranslator {
         }
 
         /// Tokens Studio's `rgba({color.black}, 0.5)` and `rgba({color.black}, {opacity.half})`: a referenced
-        /// (or literal) colour with a new alpha, as hex. The alpha may be a number, a percentage, a reference
+        /// (or literal) colour with a new alpha (a wide-gamut colour keeps its Display P3 value). The alpha may be a number, a percentage, a reference
         /// or math. Any other reference inside a colour string is refused with the reason.
-        mutating func colorWithAlpha(_ text: String) throws(TokenMath.Failure) -> String {
-            try colorWithAlpha(text, depth: 0).hex
-        }
-
         mutating func colorWithAlpha(_ text: String, depth: Int) throws(TokenMath.Failure) -> ThemeColor {
             let refusal = TokenMath.Failure(
                 reason: "'\(text)' has a reference inside a colour string; ThemeKit evaluates only "
@@ -475,7 +477,10 @@ struct LegacyTokenTranslator {
                 throw TokenMath.Failure(
                     reason: "the alpha '\(parts[1])' in '\(text)' is \(JSONWriter.format(alpha)), outside 0…1")
             }
-            return ThemeColor(red: base.red, green: base.green, blue: base.blue, alpha: alpha)
+            // The base with a new alpha; `alpha` is the one property whose change keeps a Display P3 value.
+            var result = base
+            result.alpha = alpha
+            return result
         }
 
         /// The colour a referenced token stands for: its value followed through references, `rgba({…}, a)`

@@ -13,7 +13,8 @@ import Foundation
 ///
 /// The amount is clamped to 0…1 for `mix` and `alpha`. The result is then expressed in `space` with three
 /// significant digits per component, as Tokens Studio stores it (`lch(54.3% 70.2 40.9)`), and converted to
-/// sRGB, gamut-mapped by CSS Color 4's algorithm when outside it.
+/// sRGB; a result outside sRGB keeps its Display P3 value, with an sRGB fallback gamut-mapped by CSS Color 4's
+/// algorithm. A colour that carries a Display P3 value is modified from that value.
 struct TokensStudioModifier {
     enum Kind: String, CaseIterable { case lighten, darken, mix, alpha }
     enum Space: String, CaseIterable { case srgb, hsl, lch, p3 }
@@ -23,10 +24,12 @@ struct TokensStudioModifier {
     var amount: Double
     var mixColor: ThemeColor?
 
-    /// The modified colour.
+    /// The modified colour. A base or mix colour that carries a Display P3 value is read in P3, and a
+    /// result outside sRGB keeps its Display P3 value (``ThemeColor/displayP3``) with a gamut-mapped sRGB
+    /// fallback, as a DTCG colour outside sRGB does.
     func apply(to base: ThemeColor) -> ThemeColor {
         var alpha = base.alpha
-        let rgb = [base.red, base.green, base.blue]
+        let rgb = Self.source(base)
         // The colour in the modifier's space, with a missing hue where the space has one.
         var coordinates: [Double]
         switch kind {
@@ -39,7 +42,7 @@ struct TokensStudioModifier {
             let other = mixColor ?? base
             let weight = min(max(amount, 0), 1)
             let start = Self.coordinates(rgb, in: space)
-            let end = Self.coordinates([other.red, other.green, other.blue], in: space)
+            let end = Self.coordinates(Self.source(other), in: space)
             var a = start.values
             var b = end.values
             if let hueIndex = Self.hueIndex(space) {
@@ -57,12 +60,17 @@ struct TokensStudioModifier {
         }
         // Tokens Studio serialises the result in the space with three significant digits.
         let rounded = Self.serialized(coordinates, in: space)
-        let mapped = GamutMapping.map(rounded, from: space.colorSpace, into: .srgb).components
-        return ThemeColor(
-            red: mapped[0], green: mapped[1], blue: mapped[2], alpha: Self.precision(alpha, digits: 3))
+        return ThemeColor.keepingWideGamut(rounded, in: space.colorSpace, alpha: Self.precision(alpha, digits: 3))
+            .color
     }
 
-    func adjusted(_ rgb: [Double]) -> [Double] {
+    /// A colour's components and their space: its Display P3 value when it carries one, else sRGB.
+    static func source(_ color: ThemeColor) -> (space: ColorSpace, values: [Double]) {
+        if let p3 = color.displayP3 { return (.displayP3, [p3.red, p3.green, p3.blue]) }
+        return (.srgb, [color.red, color.green, color.blue])
+    }
+
+    func adjusted(_ rgb: (space: ColorSpace, values: [Double])) -> [Double] {
         let v = amount
         switch space {
         case .lch:
@@ -92,9 +100,11 @@ struct TokensStudioModifier {
         }
     }
 
-    /// sRGB components in the space, and whether the hue is missing (an achromatic colour).
-    static func coordinates(_ rgb: [Double], in space: Space) -> (values: [Double], hueMissing: Bool) {
-        let values = ColorSpace.srgb.convert(rgb, to: space.colorSpace)
+    /// A colour's components in the modifier's space, and whether the hue is missing (an achromatic colour).
+    static func coordinates(
+        _ rgb: (space: ColorSpace, values: [Double]), in space: Space
+    ) -> (values: [Double], hueMissing: Bool) {
+        let values = rgb.space.convert(rgb.values, to: space.colorSpace)
         switch space {
         case .lch: return (values, values[1] < 0.02)
         case .hsl: return (values, values[1] == 0)

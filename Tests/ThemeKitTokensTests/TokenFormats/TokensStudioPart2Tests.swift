@@ -56,6 +56,41 @@ private func modified(_ base: String, _ type: String, _ value: String, _ space: 
         #expect(hex(result, "d") == "#800000")
     }
 
+    @Test("a wide-gamut base is modified in Display P3, and a result outside sRGB keeps its P3 value")
+    func wideGamut() throws {
+        let p3Red = #"{"colorSpace": "display-p3", "components": [1, 0, 0]}"#
+        let result = try studio(
+            #"""
+            {"red": {"value": \#(p3Red), "type": "color"},
+             "dim": {"value": "{red}", "type": "color", "$extensions": {"studio.tokens": {"modify":
+                     {"type": "darken", "value": "0.2", "space": "p3"}}}},
+             "faded": {"value": "{red}", "type": "color", "$extensions": {"studio.tokens": {"modify":
+                     {"type": "alpha", "value": "0.5", "space": "lch"}}}},
+             "srgbDim": \#(modified("#ff0000", "darken", "0.2", "p3")),
+             "halfRed": {"value": "rgba({red}, 0.5)", "type": "color"}}
+            """#, policy: .strict)
+        let red = try #require(result.pack.colors["red"]?.light)
+        #expect(red.displayP3 == DisplayP3Components(red: 1, green: 0, blue: 0))
+        // Darkened in P3: 0.8 of P3 red, outside sRGB, so kept in P3 with a gamut-mapped sRGB fallback.
+        let dim = try #require(result.pack.colors["dim"]?.light)
+        let dimP3 = try #require(dim.displayP3)
+        #expect(abs(dimP3.red - 0.8) < 0.001 && dimP3.green < 0.001 && dimP3.blue < 0.001, "\(dimP3)")
+        #expect(dim.platformComponents.space == .displayP3)
+        #expect(dim.hex == ThemeColor(displayP3: DisplayP3Components(red: 0.8, green: 0, blue: 0)).hex)
+        // Alpha in lch: the same P3 red, half transparent (to lch and back, within its precision).
+        let faded = try #require(result.pack.colors["faded"]?.light)
+        let fadedP3 = try #require(faded.displayP3)
+        #expect(abs(fadedP3.red - 1) < 0.01 && fadedP3.green < 0.01 && fadedP3.blue < 0.01, "\(fadedP3)")
+        #expect(faded.alpha == 0.5)
+        // An sRGB base darkened in P3 stays inside sRGB: no P3 value, the value as before.
+        #expect(result.pack.colors["srgbDim"]?.light.displayP3 == nil)
+        #expect(hex(result, "srgbDim") == "#CC0605")
+        // rgba({wide}, a) keeps the referenced colour's Display P3 value.
+        let halfRed = try #require(result.pack.colors["halfRed"]?.light)
+        #expect(halfRed.displayP3 == red.displayP3)
+        #expect(halfRed.alpha == 0.5)
+    }
+
     @Test("mixing with white in lch keeps the colour's hue: white has no hue of its own")
     func mixWithAchromatic() throws {
         let result = try studio(
@@ -64,7 +99,10 @@ private func modified(_ base: String, _ type: String, _ value: String, _ space: 
              "pink": \#(modified("{red}", "mix", "0.5", "lch", color: "#ffffff"))}
             """#, policy: .strict)
         let pink = try #require(result.pack.colors["pink"]?.light)
-        let lch = ColorSpace.srgb.convert([pink.red, pink.green, pink.blue], to: .lch)
+        // The mix lies just outside sRGB: its exact value is the Display P3 one (the sRGB fallback is
+        // gamut-mapped from it, which moves the hue a little more).
+        let exact = try #require(pink.displayP3)
+        let lch = ColorSpace.displayP3.convert([exact.red, exact.green, exact.blue], to: .lch)
         let redHue = ColorSpace.srgb.convert([1, 0, 0], to: .lch)[2]
         #expect(abs(lch[2] - redHue) < 1.5)
         #expect(abs(lch[0] - (54.29 + 100) / 2) < 2)
