@@ -36,32 +36,52 @@ let invalidPackBody = Data(#"{"name": "Ocean", "revision": "one"}"#.utf8)
 typealias LoadResult = Result<LoadedPack<TestPack>, ThemePackLoaderError>
 
 /// Records every call of a completion handler and lets a test await the first one with a generous bound.
-// Sound: `values` is only touched while `lock` is held.
+///
+/// The wait holds no thread: a waiter is a continuation that `record` resumes, or a timer gives up on.
+/// (It used to block a thread of Dispatch's global pool in a semaphore wait. On Linux that pool is about
+/// as wide as the CPUs, so during a full `swift test` on 2 cores the blocked waiters took it over, and the
+/// loader's own work on that pool stalled until the transfers timed out.)
+// Sound: `values`, `waiters` and `nextWaiter` are only touched while `lock` is held.
 final class CompletionRecorder<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [Value] = []
-    private let firstCall = DispatchSemaphore(value: 0)
+    private var waiters: [(id: Int, continuation: CheckedContinuation<Value?, Never>)] = []
+    private var nextWaiter = 0
 
     func record(_ value: Value) {
-        let isFirst = lock.withLock {
+        let woken = lock.withLock { () -> [CheckedContinuation<Value?, Never>] in
             values.append(value)
-            return values.count == 1
+            guard values.count == 1 else { return [] }
+            defer { waiters = [] }
+            return waiters.map(\.continuation)
         }
-        if isFirst { firstCall.signal() }
+        for waiter in woken { waiter.resume(returning: value) }
     }
 
     /// Every call so far.
     var calls: [Value] { lock.withLock { values } }
 
-    /// The first call, waiting up to `timeout` seconds for it without blocking Swift's cooperative pool.
+    /// The first call, or `nil` when none arrives within `timeout` seconds.
     func first(timeout: TimeInterval = 30) async -> Value? {
-        let arrived = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: self.firstCall.wait(timeout: .now() + timeout) == .success)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
+            let id = lock.withLock { () -> Int? in
+                guard values.isEmpty else { return nil }
+                nextWaiter += 1
+                waiters.append((nextWaiter, continuation))
+                return nextWaiter
+            }
+            guard let id else {
+                continuation.resume(returning: calls.first)
+                return
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+                let expired = self.lock.withLock { () -> CheckedContinuation<Value?, Never>? in
+                    guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+                    return self.waiters.remove(at: index).continuation
+                }
+                expired?.resume(returning: nil)
             }
         }
-        if arrived { firstCall.signal() }  // Leave it signalled for later callers.
-        return arrived ? calls.first : nil
     }
 }
 
