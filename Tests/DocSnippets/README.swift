@@ -63,11 +63,13 @@ func readmeThemePacks(theme: Theme, bundledPack: ThemePack, data: Data, cacheURL
     // W3C design tokens (DTCG), including 2025.10 resolver documents.
     let imported = try DTCGImporter.pack(resolver: resolverURL, policy: .lenient)
     theme.apply(imported.pack)
+    // One brand of a multi-brand resolver or Tokens Studio export (its default otherwise).
+    let globex = try DTCGImporter(policy: .lenient, choices: ["brand": "globex"]).pack(resolver: resolverURL)
 
     // WCAG contrast.
     let ratio = try ThemeColor(hex: "#0055FF").contrastRatio(to: ThemeColor(hex: "#FFFFFF"))   // 5.61
     // end snippet
-    _ = ratio
+    _ = (ratio, globex)
 }
 
 func readmeExportSwift(theme: Theme) {
