@@ -86,6 +86,8 @@ struct InputLoader {
         do throws(ThemePackError) {
             switch kind {
             case .themePack:
+                // A pack has no brands to choose from: `--choose` must not be ignored without a word.
+                if let error = importer.choicesUnsupported(source: source) { throw error }
                 let decoded = try ThemePackDecoder(policy: policy, limits: limits).decode(document, source: source)
                 return LoadedInput(path: path, kind: kind, pack: decoded.pack, warnings: decoded.warnings)
             case .dtcgTokens, .assetCatalog:  // detect() never returns .assetCatalog for a JSON document.
@@ -174,6 +176,9 @@ struct InputLoader {
 
     /// Reads an asset catalog, then checks the colour names as a pack's by round-tripping through the pack decoder.
     private func loadCatalog(_ path: String, url: URL) throws(InputFailure) -> LoadedInput {
+        if let error = importer.choicesUnsupported(source: Self.displayName(of: path)) {
+            throw InputFailure(path: path, kind: .assetCatalog, issues: error.issues)
+        }
         let contents: AssetCatalog.Contents
         do {
             contents = try AssetCatalog.read(from: url)

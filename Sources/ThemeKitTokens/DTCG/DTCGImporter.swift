@@ -138,8 +138,9 @@ public struct DTCGImporter: Sendable {
         names.isEmpty ? none : "the \(noun) are " + names.map(JSONWriter.quoted).joined(separator: ", ")
     }
 
-    /// The error for ``choices`` given to a format that has no modifiers or theme groups.
-    func choicesUnsupported(source: String?) -> ThemePackError? {
+    /// The error for ``choices`` given to a format that has no modifiers or theme groups (also a theme
+    /// pack or asset catalog, for the `themekit` tool).
+    package func choicesUnsupported(source: String?) -> ThemePackError? {
         guard let first = choices.keys.sorted().first else { return nil }
         return .invalid([
             ThemePackIssue(

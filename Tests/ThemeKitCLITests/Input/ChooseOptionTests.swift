@@ -47,6 +47,12 @@ import ThemeKitTokens
         #expect(unsupported.status == 1)
         #expect(
             unsupported.stdout.contains("has no modifiers or theme groups to choose from"), "\(unsupported.stdout)")
+        // A theme pack has no brands either: the choice is refused, not ignored.
+        let pack = try folder.write("pack.json", SamplePacks.harbor)
+        let refused = themekit(["validate", pack, "--choose", "brand=acme"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("has no modifiers or theme groups to choose from"), "\(refused.stdout)")
+        #expect(themekit(["validate", pack]).status == 0)
         // A command that needs the pack stops on it, on standard error.
         let converted = themekit(["convert", input, "--to", "pack", "--choose", "brand=hooli"])
         #expect(converted.status == 1)
