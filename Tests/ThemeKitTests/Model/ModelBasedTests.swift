@@ -61,46 +61,72 @@ struct ModelBudget: CustomStringConvertible {
     }
 
     @Test("random operations on one thread leave every bound property and observer as the model says")
-    func singleThread() {
+    func singleThread() async {
         let budget = ModelBudget.fromEnvironment(defaultSeed: 0x28_5EED, defaultOperations: 1200)
-        Self.say("ThemeKit model, one thread: \(budget)")
+        await Self.runRounds(budget, name: "one thread", test: "singleThread") { seed, steps in
+            Self.runOneThread(seed: seed, steps: steps)
+        }
+    }
+
+    /// Runs rounds within `budget`, each from a new theme: prints each round's seed before it starts
+    /// (so a log names the round a crash happened in) and, for a failure, what differs and the command
+    /// that replays the round.
+    /// - Parameters:
+    ///   - name: The run's name in the log.
+    ///   - test: The test's function name, for the replay command.
+    ///   - threads: Lanes per round (several run at once, each `steps` operations).
+    ///   - round: Runs one round of `steps` operations from `seed`; returns what went wrong, or nil.
+    private static func runRounds(
+        _ budget: ModelBudget, name: String, test: String, threads: Int = 1,
+        _ round: (_ seed: UInt64, _ steps: Int) async -> String?
+    ) async {
+        let perThread = threads > 1 ? " per thread" : ""
+        Self.say("ThemeKit model, \(name): \(budget)\(threads > 1 ? " (per thread)" : "")")
         let start = Date()
-        var round = 0
+        var rounds = 0
         var total = 0
-        while budget.allowsRound(round, startedAt: start) {
-            let seed = budget.seed &+ UInt64(round)
-            let steps = budget.steps(inRound: round)
-            Self.say("  round \(round): seed \(seed), \(steps) operations")
-            total += steps
-            if let failure = Self.runOneThread(seed: seed, steps: steps) {
-                let replay = ModelBudget.replay(seed: seed, steps: steps, test: "singleThread")
+        while budget.allowsRound(rounds, startedAt: start) {
+            let seed = budget.seed &+ UInt64(rounds)
+            let steps = budget.steps(inRound: rounds)
+            Self.say("  round \(rounds): seed \(seed), \(steps) operations\(perThread)")
+            total += steps * threads
+            if let failure = await round(seed, steps) {
+                let replay = ModelBudget.replay(seed: seed, steps: steps, test: test)
                 Self.say("ThemeKit model FAILED (seed \(seed)): \(failure)\n  replay: \(replay)")
                 Issue.record("seed \(seed): \(failure)\nreplay: \(replay)")
                 return
             }
-            round += 1
+            rounds += 1
         }
         Self.say(
-            "ThemeKit model, one thread: \(round) rounds, \(total) operations, seed \(budget.seed), "
-                + String(format: "%.1f s", Date().timeIntervalSince(start)))
+            "ThemeKit model, \(name): \(rounds) rounds, \(total) operations\(threads > 1 ? " in all" : ""), "
+                + "seed \(budget.seed), " + String(format: "%.1f s", Date().timeIntervalSince(start)))
     }
 
-    /// Runs one round; returns what went wrong, or nil.
-    static func runOneThread(seed: UInt64, steps: Int) -> String? {
+    /// Runs one round of one lane; returns what went wrong, or nil.
+    ///
+    /// Under ``Theme/Delivery/mainThread`` (`mainThreadDelivery`, off the main thread) every operation
+    /// is queued for the main queue, and the lane lets the main queue run it before it compares, so
+    /// every comparison of the synchronous run applies.
+    static func runOneThread(seed: UInt64, steps: Int, delivery: Theme.Delivery = .synchronous) -> String? {
+        precondition(delivery == .synchronous || !Thread.isMainThread, "main-thread delivery runs off the main thread")
         let storage = InMemoryThemeStorage()
-        let theme = Theme(storage: storage, delivery: .synchronous)
+        let theme = Theme(storage: storage, delivery: delivery)
         var global = GlobalModel(style: theme.style, contrast: theme.contrast)
         global.followsSystem = theme.followsSystem
         global.followsSystemContrast = theme.followsSystemContrast
         let lane = ModelLane(theme: theme, seed: seed, lane: 0, global: global)
         for step in 0..<steps {
             lane.step()
+            if delivery == .mainThread { drainMainQueue() }
             var found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()
             // Every 16th operation, what a relaunch would restore from the same storage.
             if step % 16 == 15 { found += lane.reopenMismatches(storage: storage, global: lane.global!) }
             if !found.isEmpty { return report(found, step: step, trace: lane.trace) }
         }
-        let alive = lane.releaseEverything()
+        _ = lane.releaseEverything()
+        if delivery == .mainThread { drainMainQueue() }
+        let alive = lane.aliveObjects()
         if !alive.isEmpty { return "the theme kept objects alive after the test released them: \(alive)" }
         return nil
     }
@@ -116,55 +142,11 @@ struct ModelBudget: CustomStringConvertible {
     )
     func mainThreadDelivery() async {
         let budget = ModelBudget.fromEnvironment(defaultSeed: 0x28_3A1D, defaultOperations: 800)
-        Self.say("ThemeKit model, main-thread delivery: \(budget)")
-        let start = Date()
-        var round = 0
-        var total = 0
-        while budget.allowsRound(round, startedAt: start) {
-            let seed = budget.seed &+ UInt64(round)
-            let steps = budget.steps(inRound: round)
-            Self.say("  round \(round): seed \(seed), \(steps) operations")
-            total += steps
+        await Self.runRounds(budget, name: "main-thread delivery", test: "mainThreadDelivery") { seed, steps in
             // On a thread of its own, not the test's: the round waits for the main queue, and a
             // thread of the cooperative pool must never block on it (Docs/Reliability.md).
-            if let failure = await Self.onThread({ Self.runMainThreadDelivery(seed: seed, steps: steps) }) {
-                let replay = ModelBudget.replay(seed: seed, steps: steps, test: "mainThreadDelivery")
-                Self.say("ThemeKit model FAILED (seed \(seed)): \(failure)\n  replay: \(replay)")
-                Issue.record("seed \(seed): \(failure)\nreplay: \(replay)")
-                return
-            }
-            round += 1
+            await Self.onThread { Self.runOneThread(seed: seed, steps: steps, delivery: .mainThread) }
         }
-        Self.say(
-            "ThemeKit model, main-thread delivery: \(round) rounds, \(total) operations, seed \(budget.seed), "
-                + String(format: "%.1f s", Date().timeIntervalSince(start)))
-    }
-
-    /// One round of `mainThreadDelivery`, run on a thread that is not the main thread: a
-    /// theme under ``Theme/Delivery/mainThread`` queues what each operation delivers for the
-    /// main queue (binds made here included), and the lane lets the main queue run it before
-    /// it compares, so every comparison of `runOneThread` applies.
-    static func runMainThreadDelivery(seed: UInt64, steps: Int) -> String? {
-        precondition(!Thread.isMainThread, "the round must run off the main thread")
-        let storage = InMemoryThemeStorage()
-        let theme = Theme(storage: storage, delivery: .mainThread)
-        var global = GlobalModel(style: theme.style, contrast: theme.contrast)
-        global.followsSystem = theme.followsSystem
-        global.followsSystemContrast = theme.followsSystemContrast
-        let lane = ModelLane(theme: theme, seed: seed, lane: 0, global: global)
-        for step in 0..<steps {
-            lane.step()
-            drainMainQueue()
-            var found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()
-            if step % 16 == 15 { found += lane.reopenMismatches(storage: storage, global: lane.global!) }
-            if !found.isEmpty { return report(found, step: step, trace: lane.trace) }
-        }
-        let alive = lane.releaseEverything()
-        drainMainQueue()
-        if !alive.isEmpty, !lane.aliveObjects().isEmpty {
-            return "the theme kept objects alive after the test released them: \(lane.aliveObjects())"
-        }
-        return nil
     }
 
     /// Waits until the main queue has run what was queued on it before, twice: a delivery
@@ -183,28 +165,11 @@ struct ModelBudget: CustomStringConvertible {
     }
 
     @Test("random operations from several threads end as the model says once the threads have joined")
-    func severalThreads() {
+    func severalThreads() async {
         let budget = ModelBudget.fromEnvironment(defaultSeed: 0x28_7EAD, defaultOperations: 3000)
-        Self.say("ThemeKit model, 3 threads: \(budget) (per thread)")
-        let start = Date()
-        var round = 0
-        var total = 0
-        while budget.allowsRound(round, startedAt: start) {
-            let seed = budget.seed &+ UInt64(round)
-            let steps = budget.steps(inRound: round)
-            Self.say("  round \(round): seed \(seed), \(steps) operations per thread")
-            total += steps * 3
-            if let failure = Self.runThreads(seed: seed, steps: steps, threads: 3) {
-                let replay = ModelBudget.replay(seed: seed, steps: steps, test: "severalThreads")
-                Self.say("ThemeKit model FAILED (seed \(seed)): \(failure)\n  replay: \(replay)")
-                Issue.record("seed \(seed): \(failure)\nreplay: \(replay)")
-                return
-            }
-            round += 1
+        await Self.runRounds(budget, name: "3 threads", test: "severalThreads", threads: 3) { seed, steps in
+            Self.runThreads(seed: seed, steps: steps, threads: 3)
         }
-        Self.say(
-            "ThemeKit model, 3 threads: \(round) rounds, \(total) operations in all, seed \(budget.seed), "
-                + String(format: "%.1f s", Date().timeIntervalSince(start)))
     }
 
     /// Runs `threads` lanes on one theme at once. Each lane's operations are fixed by the
