@@ -67,8 +67,7 @@ enum ImportXcassetsCommand: Subcommand {
                 name: "id", kind: .value(placeholder: "ID"), help: "The pack id; made from the folder name by default."),
             CommandSpec.Option(
                 name: "name", kind: .value(placeholder: "NAME"), help: "The pack name; the folder name by default."),
-            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, ProblemPolicy.chooseOption,
-            CommandContext.writeThroughOption,
+            ProblemPolicy.strictOption, ProblemPolicy.lenientOption, CommandContext.writeThroughOption,
         ],
         discussion: """
             Reads components written as decimals ("0.5", "1.000"), 0x bytes ("0x08") or integers ("255"); the srgb,
