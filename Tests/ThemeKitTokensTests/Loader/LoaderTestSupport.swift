@@ -40,22 +40,34 @@ typealias LoadResult = Result<LoadedPack<TestPack>, ThemePackLoaderError>
 /// The wait holds no thread: a waiter is a continuation that `record` resumes, or a timer gives up on.
 /// (It used to block a thread of Dispatch's global pool in a semaphore wait. On Linux that pool is about
 /// as wide as the CPUs, so during a full `swift test` on 2 cores the blocked waiters took it over, and the
-/// loader's own work on that pool stalled until the transfers timed out.)
-// Sound: `values`, `waiters` and `nextWaiter` are only touched while `lock` is held.
+/// loader's own work on that pool stalled until the transfers timed out.) The timer is a dispatch source,
+/// cancelled when the call arrives: a timer left pending would keep the recorder, and what it recorded,
+/// alive for its whole timeout (LeakSanitizer reports what is still held that way at exit).
+// Sound: `values`, `waiters` and `nextWaiter` are only touched while `lock` is held; a dispatch source may
+// be cancelled and resumed from any thread.
 final class CompletionRecorder<Value: Sendable>: @unchecked Sendable {
+    private struct Waiter {
+        let id: Int
+        let continuation: CheckedContinuation<Value?, Never>
+        let timer: any DispatchSourceTimer
+    }
+
     private let lock = NSLock()
     private var values: [Value] = []
-    private var waiters: [(id: Int, continuation: CheckedContinuation<Value?, Never>)] = []
+    private var waiters: [Waiter] = []
     private var nextWaiter = 0
 
     func record(_ value: Value) {
-        let woken = lock.withLock { () -> [CheckedContinuation<Value?, Never>] in
+        let woken = lock.withLock { () -> [Waiter] in
             values.append(value)
             guard values.count == 1 else { return [] }
             defer { waiters = [] }
-            return waiters.map(\.continuation)
+            return waiters
         }
-        for waiter in woken { waiter.resume(returning: value) }
+        for waiter in woken {
+            waiter.timer.cancel()
+            waiter.continuation.resume(returning: value)
+        }
     }
 
     /// Every call so far.
@@ -64,24 +76,36 @@ final class CompletionRecorder<Value: Sendable>: @unchecked Sendable {
     /// The first call, or `nil` when none arrives within `timeout` seconds.
     func first(timeout: TimeInterval = 30) async -> Value? {
         await withCheckedContinuation { (continuation: CheckedContinuation<Value?, Never>) in
-            let id = lock.withLock { () -> Int? in
-                guard values.isEmpty else { return nil }
+            let id = lock.withLock { () -> Int in
                 nextWaiter += 1
-                waiters.append((nextWaiter, continuation))
                 return nextWaiter
             }
-            guard let id else {
-                continuation.resume(returning: calls.first)
-                return
+            let timer = DispatchSource.makeTimerSource(queue: .global())
+            timer.schedule(deadline: .now() + timeout)
+            timer.setEventHandler { self.expire(id) }
+            let waiting = lock.withLock { () -> Bool in
+                guard values.isEmpty else { return false }
+                waiters.append(Waiter(id: id, continuation: continuation, timer: timer))
+                return true
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-                let expired = self.lock.withLock { () -> CheckedContinuation<Value?, Never>? in
-                    guard let index = self.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-                    return self.waiters.remove(at: index).continuation
-                }
-                expired?.resume(returning: nil)
+            // Resumed whatever happens: a suspended source must not be released.
+            timer.resume()
+            if !waiting {
+                timer.cancel()
+                continuation.resume(returning: calls.first)
             }
         }
+    }
+
+    /// The timer of waiter `id` fired: it gets `nil`, unless a call came first.
+    private func expire(_ id: Int) {
+        let expired = lock.withLock { () -> Waiter? in
+            guard let index = waiters.firstIndex(where: { $0.id == id }) else { return nil }
+            return waiters.remove(at: index)
+        }
+        guard let expired else { return }
+        expired.timer.cancel()
+        expired.continuation.resume(returning: nil)
     }
 }
 
