@@ -29,19 +29,19 @@ struct TokensStudioModifier {
     /// fallback, as a DTCG colour outside sRGB does.
     func apply(to base: ThemeColor) -> ThemeColor {
         var alpha = base.alpha
-        let rgb = Self.source(base)
+        let source = Self.source(base)
         // The colour in the modifier's space, with a missing hue where the space has one.
         var coordinates: [Double]
         switch kind {
         case .alpha:
             alpha = min(max(amount, 0), 1)
-            coordinates = Self.coordinates(rgb, in: space).values
+            coordinates = Self.coordinates(source, in: space).values
         case .lighten, .darken:
-            coordinates = adjusted(rgb)
+            coordinates = adjusted(source)
         case .mix:
             let other = mixColor ?? base
             let weight = min(max(amount, 0), 1)
-            let start = Self.coordinates(rgb, in: space)
+            let start = Self.coordinates(source, in: space)
             let end = Self.coordinates(Self.source(other), in: space)
             var a = start.values
             var b = end.values
@@ -64,17 +64,18 @@ struct TokensStudioModifier {
             .color
     }
 
-    /// A colour's components and their space: its Display P3 value when it carries one, else sRGB.
+    /// A colour's components and their space, as a platform colour is made (``ThemeColor/platformComponents``):
+    /// its Display P3 value when it carries one, else sRGB.
     static func source(_ color: ThemeColor) -> (space: ColorSpace, values: [Double]) {
-        if let p3 = color.displayP3 { return (.displayP3, [p3.red, p3.green, p3.blue]) }
-        return (.srgb, [color.red, color.green, color.blue])
+        let platform = color.platformComponents
+        return (platform.space == .displayP3 ? .displayP3 : .srgb, [platform.red, platform.green, platform.blue])
     }
 
-    func adjusted(_ rgb: (space: ColorSpace, values: [Double])) -> [Double] {
+    func adjusted(_ color: (space: ColorSpace, values: [Double])) -> [Double] {
         let v = amount
         switch space {
         case .lch:
-            var lch = Self.coordinates(rgb, in: .lch).values
+            var lch = Self.coordinates(color, in: .lch).values
             if kind == .lighten {
                 lch[0] = min(100, lch[0] + (100 - lch[0]) * v)
             } else {
@@ -83,11 +84,11 @@ struct TokensStudioModifier {
             lch[1] = max(0, lch[1] - v * lch[1])
             return lch
         case .hsl:
-            var hsl = Self.coordinates(rgb, in: .hsl).values
+            var hsl = Self.coordinates(color, in: .hsl).values
             hsl[2] = kind == .lighten ? min(100, hsl[2] + (100 - hsl[2]) * v) : max(0, hsl[2] - hsl[2] * v)
             return hsl
         case .srgb, .p3:
-            let channels = Self.coordinates(rgb, in: space).values
+            let channels = Self.coordinates(color, in: space).values
             return channels.map { kind == .lighten ? min(1, $0 + v * (1 - $0)) : max(0, $0 - v * $0) }
         }
     }
@@ -102,9 +103,9 @@ struct TokensStudioModifier {
 
     /// A colour's components in the modifier's space, and whether the hue is missing (an achromatic colour).
     static func coordinates(
-        _ rgb: (space: ColorSpace, values: [Double]), in space: Space
+        _ color: (space: ColorSpace, values: [Double]), in space: Space
     ) -> (values: [Double], hueMissing: Bool) {
-        let values = rgb.space.convert(rgb.values, to: space.colorSpace)
+        let values = color.space.convert(color.values, to: space.colorSpace)
         switch space {
         case .lch: return (values, values[1] < 0.02)
         case .hsl: return (values, values[1] == 0)
