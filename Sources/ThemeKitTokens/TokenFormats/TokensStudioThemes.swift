@@ -238,15 +238,15 @@ struct TokensStudioThemes {
         for (group, name) in choices.sorted(by: { $0.key < $1.key }) {
             let key: String? = group.isEmpty ? nil : group
             let members = themes.filter { $0.group == key }
-            let label = group.isEmpty ? "the themes without a group" : "the theme group \(JSONWriter.quoted(group))"
+            let named = group.isEmpty ? "themes without a group" : "theme group \(JSONWriter.quoted(group))"
+            let label = "the \(named)"
             guard !members.isEmpty else {
                 let others = groups.filter { $0 != appearanceGroup }.map { $0 ?? "" }
-                let missing = group.isEmpty ? "themes without a group" : "theme group \(JSONWriter.quoted(group))"
                 fail(
                     group,
                     themes.isEmpty
                         ? "the export has no $themes, so no theme can be chosen"
-                        : "the export has no \(missing); "
+                        : "the export has no \(named); "
                             + DTCGImporter.listing(others, noun: "groups to choose from", none: "it has no other group"),
                     .unknownReference)
                 continue
