@@ -63,7 +63,7 @@ class _BindingWork: @unchecked Sendable {
 
     /// Whether this work and `other` are the same binding of an object (both added to
     /// the table, so key paths have their ids).
-    final func hasSameIdentity(as other: borrowing _BindingWork) -> Bool {
+    final func hasSameIdentity(as other: _BindingWork) -> Bool {
         if keyID != 0 || other.keyID != 0 { return keyID == other.keyID }
         if case .customize(let id) = identity, case .customize(let otherID) = other.identity { return id == otherID }
         return false
