@@ -14,7 +14,9 @@ let package = Package(
         .executable(name: "themekit-bench", targets: ["ThemeKitBenchmarks"]),
     ],
     targets: [
-        .target(name: "ThemeKit"),
+        // The core's one atomic word (Sources/CThemeKitAtomics/include/CThemeKitAtomics.h says why C).
+        .target(name: "CThemeKitAtomics"),
+        .target(name: "ThemeKit", dependencies: ["CThemeKitAtomics"]),
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
         // Apple adapters: every file is inside `#if canImport(SwiftUI)` / `#if canImport(UIKit)`, so they
         // build empty on Linux; Scripts/ios-check.sh type-checks them for iOS (Docs/SwiftUI.md, Docs/UIKit.md).

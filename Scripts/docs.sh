@@ -45,6 +45,7 @@ modules=(ThemeKit ThemeKitTokens)
 for module in "${modules[@]}"; do
     mkdir -p "$graphs/$module"
     quietly swift-symbolgraph-extract -module-name "$module" -target "$triple" "${sdk[@]}" -I "$bin/Modules" -I "$bin" \
+        -I Sources/CThemeKitAtomics/include \
         -minimum-access-level public -skip-inherited-docs -emit-extension-block-symbols -output-dir "$graphs/$module"
 done
 echo "docs: ThemeKit and ThemeKitTokens symbol graphs (swift build + swift-symbolgraph-extract) in $((SECONDS - started))s"

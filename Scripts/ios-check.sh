@@ -42,7 +42,9 @@ check_target() {
     local target=$1 out="$scratch/$1"
     mkdir -p "$out"
     export IOS_DEPLOYMENT_TARGET=$target
-    local common=(-swift-version 6 -package-name themekit -I "$out" -warnings-as-errors)
+    # The core's C module (its module map is in its include folder).
+    local common=(-swift-version 6 -package-name themekit -I "$out" -I "$root/Sources/CThemeKitAtomics/include"
+        -warnings-as-errors)
     for module in "${modules[@]}"; do
         local dir=Sources/$module
         [ -d "$dir" ] || continue

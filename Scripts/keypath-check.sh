@@ -19,6 +19,8 @@ scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
 mapfile -t sources < <(find Sources/ThemeKit -name '*.swift' | LC_ALL=C sort)
+# The core's C module (its module map is in its include folder).
+atomics=$PWD/Sources/CThemeKitAtomics/include
 runtime_write='swift_setAtReferenceWritableKeyPath'
 
 cat >"$scratch/Client.swift" <<'EOF'
@@ -69,7 +71,7 @@ compile() {
     local label=$1 compiler=$2 out="$scratch/$1"
     mkdir -p "$out"
     if ! "$compiler" -O -swift-version 6 -parse-as-library -package-name themekit -module-name ThemeKit \
-        -emit-module -emit-module-path "$out/ThemeKit.swiftmodule" \
+        -I "$atomics" -emit-module -emit-module-path "$out/ThemeKit.swiftmodule" \
         -Xfrontend -experimental-skip-non-inlinable-function-bodies "${sources[@]}" >"$out/module.log" 2>&1; then
         echo "key-path check ($label): ThemeKit did not build" >&2
         tail -n 20 "$out/module.log" >&2
@@ -77,7 +79,7 @@ compile() {
     fi
     local client
     for client in Client Control; do
-        if ! "$compiler" -O -swift-version 6 -parse-as-library -module-name "$client" -I "$out" -emit-assembly \
+        if ! "$compiler" -O -swift-version 6 -parse-as-library -module-name "$client" -I "$out" -I "$atomics" -emit-assembly \
             "$scratch/$client.swift" -o "$out/$client.s" >"$out/$client.log" 2>&1; then
             echo "key-path check ($label): $client.swift did not compile" >&2
             tail -n 20 "$out/$client.log" >&2
@@ -130,7 +132,7 @@ check arm64-apple-ios
 out="$scratch/arm64-apple-ios"
 for module in ThemeKitTokens ThemeKitUIKit; do
     mapfile -t files < <(find "Sources/$module" -name '*.swift' | LC_ALL=C sort)
-    if ! "$swiftc_ios" -O -swift-version 6 -parse-as-library -package-name themekit -module-name "$module" -I "$out" \
+    if ! "$swiftc_ios" -O -swift-version 6 -parse-as-library -package-name themekit -module-name "$module" -I "$out" -I "$atomics" \
         -emit-module -emit-module-path "$out/$module.swiftmodule" \
         -Xfrontend -experimental-skip-non-inlinable-function-bodies "${files[@]}" >"$out/$module.log" 2>&1; then
         echo "key-path check (arm64-apple-ios): $module did not build" >&2
@@ -158,7 +160,7 @@ public func bindThroughTheAdapter(_ view: UIView, _ model: Model, in theme: Them
     theme.themed(model).set(\.title) { env in "\(env.style)" }
 }
 EOF
-if ! "$swiftc_ios" -O -swift-version 6 -parse-as-library -module-name Adapter -I "$out" -emit-assembly \
+if ! "$swiftc_ios" -O -swift-version 6 -parse-as-library -module-name Adapter -I "$out" -I "$atomics" -emit-assembly \
     "$scratch/Adapter.swift" -o "$out/Adapter.s" >"$out/Adapter.log" 2>&1; then
     echo "key-path check (arm64-apple-ios): Adapter.swift did not compile" >&2
     tail -n 20 "$out/Adapter.log" >&2

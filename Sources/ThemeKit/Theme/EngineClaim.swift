@@ -8,12 +8,35 @@
 /// run under the core's lock and only decide (a state machine, after
 /// swift-async-algorithms' split of state and storage): each returns the `Handoff` the
 /// caller performs once it has released the lock (`_ThemeCore.unlock(releasingClaim:policy:)`).
+///
+/// One change runs without the lock: the holder of a short claim (a direct `bind`, a
+/// node's creation, `withEngine`) gives it back with `releaseIfUncontended(_:)` when
+/// no section under the lock ran meanwhile, so such a call takes the lock once, not twice
+/// (issue #31). The claim is therefore an atomic word (`state`): its `held` bit, and its
+/// `contended` bit, which every section under the lock that leaves work for the holder, or
+/// finds the claim held at its hand-off, sets. Why the release may then skip the lock:
+/// - Only the holder clears `held`, and without the lock only from exactly `held` (a
+///   compare-and-exchange), so a section that set `contended` first makes it take the lock
+///   and decide as it always did.
+/// - A section that set `contended` after the release finds `held` clear in the same
+///   compare-and-exchange and treats the claim as free; nothing can claim it meanwhile,
+///   since every claim is made under the lock it holds.
+/// - A section that found the claim free when it began does not depend on the holder at
+///   all. So work left for the holder always reaches one who hands it on.
+/// - The engine's memory passes from holder to holder through the word: the release
+///   publishes it, the next claim acquires it.
 struct EngineClaim {
-    /// Whether a thread holds the engine.
-    private(set) var isHeld = false
+    /// The claim's bits (`held`, `contended`); changed under the lock, except by the
+    /// holder's `releaseIfUncontended(_:)`.
+    let state = AtomicWord(0)
     /// Under main-thread delivery: one delivery is queued on the main queue and will take
     /// whatever is pending when it runs.
     private(set) var isMainDeliveryScheduled = false
+
+    /// A thread holds the engine.
+    static let held = 1
+    /// A section under the lock ran while the claim was held: its release must take the lock.
+    static let contended = 2
 
     /// What the thread that released the lock does next.
     enum Handoff {
@@ -35,19 +58,42 @@ struct EngineClaim {
         case neverOthersWorkOnMain
     }
 
+    /// Whether a thread holds the engine (under the lock).
+    var isHeld: Bool { state.load() & Self.held != 0 }
+
     /// Claims the engine for a call that runs its own work; `false` when another thread
-    /// (or this one, further up the stack) holds it.
-    mutating func claim() -> Bool {
-        guard !isHeld else { return false }
-        isHeld = true
-        return true
+    /// (or this one, further up the stack) holds it. Under the lock.
+    /// - Parameter contended: Whether the release must take the lock anyway (work was
+    ///   pending when the claim was made).
+    func claim(contended: Bool = false) -> Bool {
+        state.compareExchange(expected: 0, desired: contended ? Self.held | Self.contended : Self.held)
     }
 
     /// Releases the engine without handing anything on (the deliverer found nothing more
-    /// to deliver, or a batch is open: its end hands on).
-    mutating func release() {
+    /// to deliver, or a batch is open: its end hands on). Under the lock, by the holder.
+    func release() {
         precondition(isHeld, "ThemeKit: the engine was released twice")
-        isHeld = false
+        state.store(0)
+    }
+
+    /// Gives the claim back without the lock when no section under the lock ran since it
+    /// was made (see the type's comment); `false` when one did, and the holder must then
+    /// release it under the lock with `handOff(releasing: true, …)`. By the holder.
+    static func releaseIfUncontended(_ state: AtomicWord) -> Bool {
+        state.compareExchange(expected: held, desired: 0)
+    }
+
+    /// Marks the claim contended if it is held, under the lock: its holder will hand on
+    /// whatever this section left. Returns whether it was held (once marked, it stays held
+    /// until its holder takes the lock).
+    private func markContendedIfHeld() -> Bool {
+        while true {
+            let bits = state.load()
+            if bits & Self.held == 0 { return false }
+            if bits & Self.contended != 0 || state.compareExchange(expected: bits, desired: bits | Self.contended) {
+                return true
+            }
+        }
     }
 
     /// The main-queue delivery that was scheduled now runs.
@@ -65,10 +111,17 @@ struct EngineClaim {
         releasing: Bool, hasPendingWork: Bool, batchIsOpen: Bool, delivery: Theme.Delivery, policy: Policy,
         isOnMain: () -> Bool
     ) -> Handoff {
-        if releasing { release() }
-        guard !isHeld, !batchIsOpen, hasPendingWork else { return .none }
+        if releasing {
+            release()
+        } else if markContendedIfHeld() {
+            // The holder hands on at its release, which the mark sends through the lock.
+            return .none
+        }
+        guard !batchIsOpen, hasPendingWork else { return .none }
         if delivery == .synchronous || (policy == .deliverWhereAllowed && isOnMain()) {
-            isHeld = true
+            // Free, and only a section under the lock (this one) can claim it.
+            let claimed = claim()
+            precondition(claimed, "ThemeKit: the engine was claimed without the lock")
             return .deliverHere
         }
         guard !isMainDeliveryScheduled else { return .none }

@@ -239,7 +239,8 @@ extension _ThemeCore {
             addInBatch(object, node: node, add: add)
             return
         }
-        _ = model.claim.claim()
+        // Work that waits for its delivery: the release takes the lock, to hand it on as before.
+        _ = model.claim.claim(contended: !model.pending.isEmpty)
         // The recorder reads the delivered values: take the current snapshot only when
         // nothing waits to be delivered, and then usually the recorder reads it already.
         let snapshot: _ValueSnapshot?
@@ -248,6 +249,8 @@ extension _ThemeCore {
         } else {
             snapshot = model.currentSnapshot()
         }
+        // What the model let go of (the snapshot this one replaced) is released after the claim.
+        let garbage = takeGarbage()
         lock.unlock()
         beginPass(snapshot: snapshot)
         let (slot, isNew) = table.slot(for: object, node: node?.id ?? 0)
@@ -270,8 +273,8 @@ extension _ThemeCore {
                 context: recorder.context(style: tree.style(of: nodeID), contrast: tree.contrast(of: nodeID)),
                 othersAreNew: hadNewBindings)
         }
-        lock.lock()
-        unlock(releasingClaim: true, policy: .neverOthersWorkOnMain)
+        releaseClaim(policy: .neverOthersWorkOnMain)
+        withExtendedLifetime(garbage) {}
     }
 
     /// Adds a node under `parent`, with its overrides, and returns its id, delivering
@@ -293,7 +296,9 @@ extension _ThemeCore {
             model.nodes.append(intent)
         }
         model.addChild(id, to: parent)
-        guard model.batchDepth == 0, model.pending.operations.isEmpty, model.claim.claim() else {
+        guard model.batchDepth == 0, model.pending.operations.isEmpty,
+            model.claim.claim(contended: !model.pending.isEmpty)
+        else {
             model.pending.operations.append(.addNode(id, parent: parent))
             if overrides {
                 model.pending.operations.append(.setOverrides(id, style: overrideStyle, contrast: overrideContrast))
@@ -310,8 +315,7 @@ extension _ThemeCore {
             var changes: [ChangedNode] = []
             tree.reresolve(roots: [id], themeStyle: deliveredStyle, themeContrast: deliveredContrast, into: &changes)
         }
-        lock.lock()
-        unlock(releasingClaim: true, policy: .neverOthersWorkOnMain)
+        releaseClaim(policy: .neverOthersWorkOnMain)
         return id
     }
 
@@ -326,8 +330,9 @@ extension _ThemeCore {
         model.pending.hasBatchedBindings = true
         lock.unlock()
         applyBind(object, node: node, add: add, direct: &batchedDirect)
-        lock.lock()
-        unlock(releasingClaim: true, policy: .deliverWhereAllowed)
+        // The batch is open until this thread ends it, so the release has nothing to hand on
+        // unless another section ran meanwhile (then it takes the lock).
+        releaseClaim(policy: .deliverWhereAllowed)
     }
 
     private func apply(

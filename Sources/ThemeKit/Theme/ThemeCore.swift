@@ -25,6 +25,8 @@ final class _ThemeCore: @unchecked Sendable {
     // only accessed by the delivering thread, outside any user callback.
     let lock = PlatformLock()
     @exclusivity(unchecked) var model = ThemeModel()
+    /// The claim's word (`EngineClaim.state`), for a holder's release without the lock.
+    let claimState: AtomicWord
 
     let table = _BindingTable()
     let tree: NodeTree
@@ -58,6 +60,7 @@ final class _ThemeCore: @unchecked Sendable {
     init(storage: any ThemeStorage, namespace: String, delivery: Theme.Delivery) {
         self.storage = storage
         self.delivery = delivery
+        claimState = model.claim.state
         keyPrefix = "ThemeKit.\(namespace)."
         settingKeys = SettingKeys(prefix: keyPrefix)
         let restored = Self.restore(from: storage, prefix: keyPrefix)
@@ -100,8 +103,7 @@ final class _ThemeCore: @unchecked Sendable {
     /// use the theme) and carries the decision out.
     @inline(__always)
     func unlock(releasingClaim: Bool, policy: EngineClaim.Policy) {
-        var garbage: [AnyObject] = []
-        if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
+        let garbage = takeGarbage()
         let handoff = model.claim.handOff(
             releasing: releasingClaim, hasPendingWork: !model.pending.isEmpty, batchIsOpen: model.batchDepth > 0,
             delivery: delivery, policy: policy, isOnMain: { MainQueue.isCurrent })
@@ -110,6 +112,25 @@ final class _ThemeCore: @unchecked Sendable {
         // deadlock only release builds showed.
         withExtendedLifetime(garbage) { lock.unlock() }
         perform(handoff)
+    }
+
+    /// Gives back a short claim (a direct `bind`, a node's creation, `withEngine`):
+    /// without the lock when no section under it ran meanwhile (see `EngineClaim`), else
+    /// under it, handing on what is pending as any section does. By the holder.
+    @inline(__always)
+    func releaseClaim(policy: EngineClaim.Policy) {
+        if EngineClaim.releaseIfUncontended(claimState) { return }
+        lock.lock()
+        unlock(releasingClaim: true, policy: policy)
+    }
+
+    /// Takes the model's garbage out under the lock (which the caller holds), for a
+    /// section that ends with a plain unlock: the caller releases it after unlocking.
+    @inline(__always)
+    func takeGarbage() -> [AnyObject] {
+        var garbage: [AnyObject] = []
+        if !model.garbage.isEmpty { swap(&garbage, &model.garbage) }
+        return garbage
     }
 
     /// Carries out a hand-off (outside the lock).
@@ -153,9 +174,12 @@ final class _ThemeCore: @unchecked Sendable {
     /// Observation tracks (see `readObserved`).
     func snapshot(observed: Bool = false) -> _ValueSnapshot {
         lock.lock()
-        defer { lock.unlock() }
         if observed { model.hasObservedReads = true }
-        return model.currentSnapshot()
+        let snapshot = model.currentSnapshot()
+        // A new snapshot lets the old one go: released here, after the unlock.
+        let garbage = takeGarbage()
+        withExtendedLifetime(garbage) { lock.unlock() }
+        return snapshot
     }
 
     /// Opens a batch: nothing is delivered until the outermost batch ends.
@@ -220,14 +244,13 @@ final class _ThemeCore: @unchecked Sendable {
     /// delivery, or while another thread delivers).
     func withEngine<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
-        guard model.claim.claim() else {
+        guard model.claim.claim(contended: !model.pending.isEmpty) else {
             lock.unlock()
             return nil
         }
         lock.unlock()
         let result = body()
-        lock.lock()
-        unlock(releasingClaim: true, policy: .deliverWhereAllowed)
+        releaseClaim(policy: .deliverWhereAllowed)
         return result
     }
 }

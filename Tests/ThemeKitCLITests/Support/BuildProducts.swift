@@ -41,6 +41,14 @@ enum BuildProducts {
     /// Whether a missing Chromium should fail the tests rather than skip them (set by `.ci/cli`).
     static var chromiumRequired: Bool { ProcessInfo.processInfo.environment["THEMEKIT_REQUIRE_CHROMIUM"] == "1" }
 
+    /// The flags that let `swiftc` import ThemeKit's C module (`CThemeKitAtomics`, which ThemeKit imports):
+    /// its include folder, where its module map is, in this package's sources.
+    static let cModuleFlags: [String] = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return ["-I", root.appendingPathComponent("Sources/CThemeKitAtomics/include").path]
+    }()
+
     /// The object files of a target in the build folder (`ThemeKitTokens.build/*.o`).
     static func objects(of target: String) -> [String] {
         guard let folder = directory?.appendingPathComponent("\(target).build") else { return [] }

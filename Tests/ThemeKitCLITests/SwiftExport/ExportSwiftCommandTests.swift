@@ -75,7 +75,9 @@ import ThemeKitTokens
     func compilesAndRuns() throws {
         let swiftc = try #require(BuildProducts.swiftc)
         let modules = try #require(BuildProducts.directory).appendingPathComponent("Modules").path
-        let objects = BuildProducts.objects(of: "ThemeKit") + BuildProducts.objects(of: "ThemeKitTokens")
+        let objects =
+            BuildProducts.objects(of: "CThemeKitAtomics") + BuildProducts.objects(of: "ThemeKit")
+            + BuildProducts.objects(of: "ThemeKitTokens")
         try #require(!objects.isEmpty)
         var packs = [
             try folder.write("harbor.json", SamplePacks.harbor), try folder.write("awkward.json", Self.awkwardPack),
@@ -111,8 +113,8 @@ import ThemeKitTokens
             let binary = folder.path("program\(index)")
             let compile = try runProcess(
                 swiftc,
-                ["-swift-version", "6", "-warnings-as-errors", "-I", modules, generated, main, "-o", binary]
-                    + objects)
+                ["-swift-version", "6", "-warnings-as-errors", "-I", modules] + BuildProducts.cModuleFlags
+                    + [generated, main, "-o", binary] + objects)
             #expect(compile.status == 0, "\(pack): \(compile.stderr)")
             guard compile.status == 0 else { continue }
             let run = try runProcess(URL(fileURLWithPath: binary), [pack])

@@ -35,10 +35,11 @@ import ThemeKitTestSupport
 
         let swiftc = try #require(BuildProducts.swiftc)
         let build = try #require(BuildProducts.directory)
-        let arguments = [
-            "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-c", "-module-name", "PrimerTokens",
-            "-I", build.appendingPathComponent("Modules").path, generated, "-o", folder.path("Primer.o"),
-        ]
+        let arguments =
+            [
+                "-swift-version", "6", "-warnings-as-errors", "-parse-as-library", "-c", "-module-name", "PrimerTokens",
+                "-I", build.appendingPathComponent("Modules").path,
+            ] + BuildProducts.cModuleFlags + [generated, "-o", folder.path("Primer.o")]
         let time = URL(fileURLWithPath: "/usr/bin/time")
         let measured = FileManager.default.isExecutableFile(atPath: time.path)
         let clock = ContinuousClock()

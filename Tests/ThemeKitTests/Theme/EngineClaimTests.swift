@@ -1,0 +1,215 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import ThemeKit
+
+/// The engine's claim (`EngineClaim`): a short claim is given back without the lock only
+/// when no section under the lock ran meanwhile, and work a section leaves for the holder
+/// is always handed on.
+@Suite struct EngineClaimTests {
+    @Test("a claim that no section contended is given back without the lock, and can be claimed again")
+    func uncontendedRelease() {
+        let claim = EngineClaim()
+        #expect(claim.claim())
+        #expect(claim.isHeld)
+        #expect(!claim.claim())
+        #expect(EngineClaim.releaseIfUncontended(claim.state))
+        #expect(!claim.isHeld)
+        #expect(claim.claim())
+    }
+
+    @Test("a section that finds the claim held leaves its work to the holder, whose release then takes the lock")
+    func contendedRelease() {
+        var claim = EngineClaim()
+        #expect(claim.claim())
+        let section = claim.handOff(
+            releasing: false, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
+            policy: .deliverWhereAllowed, isOnMain: { false })
+        #expect(section == .none)
+        #expect(!EngineClaim.releaseIfUncontended(claim.state))
+        #expect(claim.isHeld)
+        // Under the lock, the holder releases and delivers the section's work itself.
+        let release = claim.handOff(
+            releasing: true, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
+            policy: .neverOthersWorkOnMain, isOnMain: { false })
+        #expect(release == .deliverHere)
+        #expect(claim.isHeld)
+        claim.release()
+        #expect(EngineClaim.releaseIfUncontended(claim.state) == false)
+        #expect(claim.claim())
+        #expect(EngineClaim.releaseIfUncontended(claim.state))
+    }
+
+    @Test("a claim made while work waits is released through the lock")
+    func claimWithWorkPending() {
+        var claim = EngineClaim()
+        #expect(claim.claim(contended: true))
+        #expect(!EngineClaim.releaseIfUncontended(claim.state))
+        #expect(claim.isHeld)
+        let release = claim.handOff(
+            releasing: true, hasPendingWork: true, batchIsOpen: false, delivery: .mainThread,
+            policy: .neverOthersWorkOnMain, isOnMain: { false })
+        #expect(release == .scheduleOnMain)
+        #expect(!claim.isHeld)
+    }
+
+    @Test("a section after a release without the lock finds the claim free and delivers its own work")
+    func sectionAfterRelease() {
+        var claim = EngineClaim()
+        #expect(claim.claim())
+        #expect(EngineClaim.releaseIfUncontended(claim.state))
+        let section = claim.handOff(
+            releasing: false, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
+            policy: .deliverWhereAllowed, isOnMain: { false })
+        #expect(section == .deliverHere)
+        #expect(claim.isHeld)
+    }
+
+    /// The protocol as `_ThemeCore` runs it, with a counter for the queue: one thread
+    /// takes short claims (each held while it spins a little) until the others have
+    /// queued all their work, the others queue work under the lock and deliver it when
+    /// they may. Every section checks, under the lock, that queued work has a holder to
+    /// hand it on (work left to a holder that then let go without the lock would not).
+    @Test(
+        "short claims released without the lock racing with sections that queue work: queued work always has a holder")
+    func racingSections() {
+        for round in 0..<50 {
+            let harness = ClaimHarness()
+            let done = Flag()
+            DispatchQueue.concurrentPerform(iterations: 3) { worker in
+                if worker == 0 {
+                    while !done.isSet { harness.shortClaim() }
+                } else {
+                    for _ in 0..<500 { harness.queueWork() }
+                    done.set()
+                }
+            }
+            #expect(harness.stranded == 0, "round \(round): queued work with no holder, \(harness.stranded) times")
+            #expect(harness.queued == 0, "round \(round)")
+            #expect(harness.delivered == 1_000, "round \(round)")
+            #expect(!harness.isHeld, "round \(round)")
+        }
+    }
+
+    @Test("a change made from another thread while a bind runs its provider is delivered when the bind returns")
+    func changeDuringBind() {
+        let theme = makeTheme()
+        let others = (0..<3).map { _ in Label() }
+        for label in others { theme.bind(label, \.textColor) { env in env[Palette.self].text } }
+        let label = Label()
+        let applied = Counter()
+        // The provider runs while the bind holds the engine: the change, made and finished on
+        // another thread meanwhile, can only be stored, and the bind's return must deliver it.
+        theme.bind(label, \.textColor) { env in
+            if applied.count == 0 {
+                applied.increment()
+                let finished = DispatchSemaphore(value: 0)
+                Thread {
+                    theme.apply(Palette(background: "#000000", text: "#CHANGED"))
+                    finished.signal()
+                }
+                .start()
+                finished.wait()
+            }
+            return env[Palette.self].text
+        }
+        #expect(applied.count == 1)
+        #expect(theme.value(Palette.self).text == "#CHANGED")
+        for other in others + [label] { #expect(other.textColor == "#CHANGED") }
+        #expect(theme.checkInvariants() == [])
+    }
+}
+
+/// A flag set once, read from any thread.
+// Sound: `value` is only accessed under `lock`.
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Labels handed to a concurrent loop.
+// Sound: the array is immutable; the labels are written only by the theme's delivering thread.
+private final class LabelList: @unchecked Sendable {
+    let labels: [Label]
+    init(_ labels: [Label]) { self.labels = labels }
+}
+
+@inline(never)
+private func blackHole(_ value: Int) { _ = value }
+
+/// `_ThemeCore`'s use of the claim, reduced to a queue counter.
+// Sound: `claim`, `queued` and `delivered` are touched under `lock`, except the claim's word, which is atomic.
+private final class ClaimHarness: @unchecked Sendable {
+    private let lock = NSLock()
+    private var claim = EngineClaim()
+    private var queuedCount = 0
+    private var deliveredCount = 0
+    private var strandedCount = 0
+
+    var queued: Int { lock.withLock { queuedCount } }
+    var delivered: Int { lock.withLock { deliveredCount } }
+    var isHeld: Bool { lock.withLock { claim.isHeld } }
+    /// How many sections found queued work with no holder to hand it on.
+    var stranded: Int { lock.withLock { strandedCount } }
+
+    /// Under the lock: queued work must have a holder, who hands it on.
+    private func checkQueuedWorkHasHolder() {
+        if queuedCount > 0 && !claim.isHeld { strandedCount += 1 }
+    }
+
+    /// A direct bind: claims, works without the lock, gives the claim back.
+    func shortClaim() {
+        lock.lock()
+        checkQueuedWorkHasHolder()
+        guard claim.claim(contended: queuedCount > 0) else {
+            lock.unlock()
+            return
+        }
+        let state = claim.state
+        lock.unlock()
+        // The work done while holding the claim (a provider's run).
+        var spin = 0
+        for step in 0..<200 { spin &+= step }
+        blackHole(spin)
+        if EngineClaim.releaseIfUncontended(state) {
+            lock.withLock { checkQueuedWorkHasHolder() }
+            return
+        }
+        lock.lock()
+        let handoff = claim.handOff(
+            releasing: true, hasPendingWork: queuedCount > 0, batchIsOpen: false, delivery: .synchronous,
+            policy: .neverOthersWorkOnMain, isOnMain: { false })
+        lock.unlock()
+        if handoff == .deliverHere { deliver() }
+    }
+
+    /// A change: queues one item, then delivers if nobody holds the claim.
+    func queueWork() {
+        lock.lock()
+        checkQueuedWorkHasHolder()
+        queuedCount += 1
+        let handoff = claim.handOff(
+            releasing: false, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
+            policy: .deliverWhereAllowed, isOnMain: { false })
+        lock.unlock()
+        if handoff == .deliverHere { deliver() }
+    }
+
+    /// Takes the queue until it is empty, then releases (as `_ThemeCore.deliver`).
+    private func deliver() {
+        while true {
+            lock.lock()
+            if queuedCount == 0 {
+                claim.release()
+                lock.unlock()
+                return
+            }
+            deliveredCount += queuedCount
+            queuedCount = 0
+            lock.unlock()
+        }
+    }
+}
