@@ -101,11 +101,14 @@ public struct DTCGImporter: Sendable {
     /// without a group), the theme to apply.
     ///
     /// A modifier or group not named here keeps its default: a resolver modifier's `default` context
-    /// (else its first), a Tokens Studio group's first theme. The modifier or group that gives the
-    /// appearances (its light and dark contexts or themes) cannot be chosen. A choice that names no
-    /// modifier or group, or a context or theme it does not have, is an error under every policy, as
-    /// is any choice for a format with no such axes: the import would otherwise silently be of
-    /// another brand.
+    /// (else its first), a Tokens Studio group's first theme. The resolver modifier that gives the
+    /// appearances cannot be chosen. For the Tokens Studio group that gives them, a choice names a
+    /// brand: the group's themes whose names, without their light, dark and high-contrast words, are
+    /// that brand (case aside) give the appearances (`["Theme": "Globex"]` picks "Globex Light" and
+    /// "Globex Dark" over "Acme Light" and "Acme Dark"). A choice that names no modifier or group, a
+    /// context or theme it does not have, or a brand none of those themes is for, is an error under
+    /// every policy, as is any choice for a format with no such axes: the import would otherwise
+    /// silently be of another brand.
     ///
     /// ```swift
     /// var importer = DTCGImporter()

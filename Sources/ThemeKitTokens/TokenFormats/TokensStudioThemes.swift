@@ -7,7 +7,8 @@
 ///   the name or its group contains `highcontrast`, `contrast` or ends in `hc`.
 /// - The *appearance group* is the first theme group (`group`, or no group) that has a light or dark theme.
 ///   Its first light, dark, high-contrast light and high-contrast dark themes give the four appearances.
-///   One of light and dark missing: the other is used for both, with a warning.
+///   One of light and dark missing: the other is used for both, with a warning. A choice for this group
+///   names a brand (`brand(of:)`): only the themes of that brand are considered.
 /// - Every other group contributes its first theme to every appearance (as a resolver's other modifiers
 ///   use their default), or the theme ``DTCGImporter/choices`` names for it; its other themes are reported
 ///   as not used.
@@ -168,7 +169,19 @@ struct TokensStudioThemes {
                         + "each group that has no light or dark theme, or the one chosen")
             }
         }
-        let members = themes.filter { $0.group == appearanceGroup }
+        var members = themes.filter { $0.group == appearanceGroup }
+        if let brand = choices[appearanceGroup ?? ""] {
+            // A group whose themes name a brand and an appearance ("Acme Light", "Globex Dark"): the
+            // chosen brand's themes give the appearances (`choiceIssues` checked there are some).
+            let chosen = members.filter { Self.brand(of: $0.name).caseInsensitiveCompare(brand) == .orderedSame }
+            for theme in members where !chosen.contains(where: { $0.path == theme.path }) {
+                warn(
+                    theme.path,
+                    "the theme \(JSONWriter.quoted(theme.name)) is not used: the brand "
+                        + "\(JSONWriter.quoted(brand)) was chosen for its group")
+            }
+            members = chosen
+        }
         func pick(_ kind: Kind, highContrast: Bool) -> Theme? {
             members.first { Self.kind($0) == kind && Self.isHighContrast($0) == highContrast }
         }
@@ -204,6 +217,15 @@ struct TokensStudioThemes {
             highContrastDark: appearance(highDark))
     }
 
+    /// The words of a theme's name that are not about its appearance (`light`, `dark`, `hc`, `high`,
+    /// `contrast`, `mode`, in any case), joined by single spaces: `"Acme Light"` and `"acme-dark"` give
+    /// `"Acme"` and `"acme"`, `"Light"` gives `""`. What a choice for the appearance group names.
+    static func brand(of name: String) -> String {
+        let appearanceWords: Set<String> = ["light", "dark", "hc", "high", "contrast", "highcontrast", "mode"]
+        let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
+        return words.filter { !appearanceWords.contains($0.lowercased()) }.joined(separator: " ")
+    }
+
     /// The groups of `themes`, in the order they first appear (`nil`: the themes without a group).
     static func groups(_ themes: [Theme]) -> [String?] {
         var groups: [String?] = []
@@ -223,8 +245,9 @@ struct TokensStudioThemes {
         return members.first
     }
 
-    /// Errors for each of ``choices`` that names no group, a theme its group does not have, or
-    /// the group that gives the appearances (checked before `plan`).
+    /// Errors for each of ``choices`` that names no group, a theme its group does not have, or, for
+    /// the group that gives the appearances, a brand none of its light or dark themes is for
+    /// (checked before `plan`).
     func choiceIssues(_ themes: [Theme]) -> [ThemePackIssue] {
         let groups = Self.groups(themes)
         let appearanceGroup = Self.appearanceGroup(themes, groups: groups)
@@ -252,10 +275,25 @@ struct TokensStudioThemes {
                 continue
             }
             if case .some(let appearance) = appearanceGroup, appearance == key {
-                fail(
-                    group,
-                    "\(label) gives the appearances (its light and dark themes); only the other groups can be chosen",
-                    .invalidValue)
+                // The group that gives the appearances: a choice names a brand its light or dark themes share.
+                let brands = members.filter { Self.kind($0) != .other }.map { Self.brand(of: $0.name) }
+                if !brands.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                    var named: [String] = []
+                    for brand in brands
+                    where !brand.isEmpty && !named.contains(where: { $0.caseInsensitiveCompare(brand) == .orderedSame })
+                    {
+                        named.append(brand)
+                    }
+                    fail(
+                        group,
+                        "\(label) gives the appearances, and none of its light or dark themes is for the brand "
+                            + "\(JSONWriter.quoted(name)) (a theme's name without light, dark and high-contrast "
+                            + "words); "
+                            + DTCGImporter.listing(
+                                named, noun: "brands",
+                                none: "its themes name no brand, so only the other groups can be chosen"),
+                        .unknownReference)
+                }
             } else if !members.contains(where: { $0.name == name }) {
                 fail(
                     group,

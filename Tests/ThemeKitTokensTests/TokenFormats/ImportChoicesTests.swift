@@ -148,13 +148,61 @@ import ThemeKitTokens
             unknownTheme.first?.reason
                 == #"the theme group "brand" has no theme "Hooli"; the themes are "Acme", "Globex""#)
 
+        // The appearance group's themes name no brand ("Light", "Dark"): it cannot be chosen.
         let appearance = Self.issues { () throws(ThemePackError) in try Self.studioPack(["mode": "Dark"]) }
-        #expect(appearance.map(\.code) == [.invalidValue])
+        #expect(appearance.map(\.code) == [.unknownReference])
+        #expect(
+            appearance.first?.reason
+                == #"the theme group "mode" gives the appearances, and none of its light or dark themes is for the "#
+                + #"brand "Dark" (a theme's name without light, dark and high-contrast words); its themes name no "#
+                + "brand, so only the other groups can be chosen")
 
         let noThemes = Self.issues { () throws(ThemePackError) in
             try Self.studioPack(["brand": "Globex"], themes: "[]")
         }
         #expect(noThemes.first?.reason == "the export has no $themes, so no theme can be chosen")
+    }
+
+    /// One group whose themes name a brand and an appearance, as many exports have.
+    static let brandedAppearances = """
+        [{"name": "Acme Light", "group": "theme", "selectedTokenSets": {"acme": "enabled", "light": "enabled"}},
+         {"name": "Acme Dark", "group": "theme", "selectedTokenSets": {"acme": "enabled", "dark": "enabled"}},
+         {"name": "Globex Light", "group": "theme", "selectedTokenSets": {"globex": "enabled", "light": "enabled"}},
+         {"name": "globex-dark", "group": "theme", "selectedTokenSets": {"globex": "enabled", "dark": "enabled"}},
+         {"name": "Globex Dark HC", "group": "theme", "selectedTokenSets": {"globex": "enabled", "light": "enabled"}}]
+        """
+
+    @Test("a choice for a group of brand-and-appearance themes (\"Globex Light\", \"Globex Dark\") picks the brand")
+    func studioBrandInAppearanceGroup() throws {
+        let first = try Self.studioPack([:], themes: Self.brandedAppearances)
+        #expect(first.pack.colors["accent"]?.light.hex == "#AC0000")
+        #expect(first.pack.colors["accent"]?.dark.hex == "#AC0000")
+        #expect(first.warnings.contains { $0.reason.contains(#"the theme "Globex Light" is not used"#) })
+
+        for brand in ["Globex", "globex"] {
+            let globex = try Self.studioPack(["theme": brand], themes: Self.brandedAppearances)
+            #expect(globex.pack.colors["accent"]?.light.hex == "#610000")
+            #expect(globex.pack.colors["accent"]?.dark.hex == "#610000")
+            #expect(globex.pack.colors["bg"]?.light.hex == "#FFFFFF")
+            #expect(globex.pack.colors["bg"]?.dark.hex == "#000000")
+            // The brand's high-contrast dark theme ("Globex Dark HC") gives that appearance.
+            #expect(globex.pack.colors["bg"]?.highContrastDark?.hex == "#FFFFFF")
+            #expect(
+                globex.warnings.contains {
+                    $0.reason == #"the theme "Acme Light" is not used: the brand "\#(brand)" was chosen for its group"#
+                })
+            #expect(!globex.warnings.contains { $0.reason.contains(#""Globex Light" is not used"#) })
+        }
+
+        let unknown = Self.issues { () throws(ThemePackError) in
+            try Self.studioPack(["theme": "Hooli"], themes: Self.brandedAppearances)
+        }
+        #expect(unknown.map(\.path) == [#"choices["theme"]"#])
+        #expect(
+            unknown.first?.reason
+                == #"the theme group "theme" gives the appearances, and none of its light or dark themes is for the "#
+                + #"brand "Hooli" (a theme's name without light, dark and high-contrast words); the brands are "#
+                + #""Acme", "Globex""#)
     }
 
     @Test("a multi-file Tokens Studio export applies the chosen theme of a group, and rejects an unknown one")
