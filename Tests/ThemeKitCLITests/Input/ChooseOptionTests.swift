@@ -31,6 +31,33 @@ import ThemeKitTokens
         }
     }
 
+    @Test("convert --choose takes a brand from a Tokens Studio group whose themes name brand and appearance")
+    func convertChoosesBrandOfAppearanceGroup() throws {
+        let input = try folder.write(
+            "studio.json",
+            ##"""
+            {"acme": {"accent": {"value": "#AC0000", "type": "color"}},
+             "globex": {"accent": {"value": "#610000", "type": "color"}},
+             "light": {"bg": {"value": "#FFFFFF", "type": "color"}},
+             "dark": {"bg": {"value": "#000000", "type": "color"}},
+             "$themes": [
+               {"name": "Acme Light", "group": "Theme", "selectedTokenSets": {"acme": "enabled", "light": "enabled"}},
+               {"name": "Acme Dark", "group": "Theme", "selectedTokenSets": {"acme": "enabled", "dark": "enabled"}},
+               {"name": "Globex Light", "group": "Theme", "selectedTokenSets": {"globex": "enabled", "light": "enabled"}},
+               {"name": "Globex Dark", "group": "Theme", "selectedTokenSets": {"globex": "enabled", "dark": "enabled"}}]}
+            """##)
+        let output = folder.path("globex.json")
+        let result = themekit(["convert", input, "--to", "pack", "-o", output, "--choose", "Theme=Globex"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let pack = try ThemePackDecoder().decode(Data(contentsOf: URL(fileURLWithPath: output))).pack
+        #expect(pack.colors["accent"]?.light.hex == "#610000")
+        #expect(pack.colors["accent"]?.dark.hex == "#610000")
+        #expect(pack.colors["bg"]?.dark.hex == "#000000")
+        let unknown = themekit(["validate", input, "--choose", "Theme=Hooli"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stdout.contains(#"the brands are "Acme", "Globex""#), "\(unknown.stdout)")
+    }
+
     @Test("a choice that names nothing fails the input, and says what can be chosen")
     func unknownChoice() throws {
         let input = try folder.write("brands.resolver.json", Self.resolver)
