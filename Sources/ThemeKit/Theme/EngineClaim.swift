@@ -22,7 +22,9 @@
 ///   compare-and-exchange and treats the claim as free; nothing can claim it meanwhile,
 ///   since every claim is made under the lock it holds.
 /// - A section that found the claim free when it began does not depend on the holder at
-///   all. So work left for the holder always reaches one who hands it on.
+///   all, and a section that ends without a hand-off (a read, a batch's opening, a
+///   snapshot) leaves nothing to hand on. So work left for the holder always reaches one
+///   who hands it on.
 /// - The engine's memory passes from holder to holder through the word: the release
 ///   publishes it, the next claim acquires it.
 struct EngineClaim {
