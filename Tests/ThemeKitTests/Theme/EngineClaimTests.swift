@@ -77,14 +77,23 @@ import Testing
         for round in 0..<50 {
             let harness = ClaimHarness()
             let done = Flag()
-            DispatchQueue.concurrentPerform(iterations: 3) { worker in
-                if worker == 0 {
-                    while !done.isSet { harness.shortClaim() }
-                } else {
-                    for _ in 0..<500 { harness.queueWork() }
-                    done.set()
+            // Plain threads, not `concurrentPerform`, whose work TSan may not see as concurrent
+            // (Docs/Reliability.md).
+            let finished = DispatchGroup()
+            for worker in 0..<3 {
+                finished.enter()
+                Thread {
+                    if worker == 0 {
+                        while !done.isSet { harness.shortClaim() }
+                    } else {
+                        for _ in 0..<500 { harness.queueWork() }
+                        done.set()
+                    }
+                    finished.leave()
                 }
+                .start()
             }
+            finished.wait()
             #expect(harness.stranded == 0, "round \(round): queued work with no holder, \(harness.stranded) times")
             #expect(harness.queued == 0, "round \(round)")
             #expect(harness.delivered == 1_000, "round \(round)")
