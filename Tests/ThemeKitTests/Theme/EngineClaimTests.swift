@@ -110,8 +110,9 @@ import Testing
         let applied = Counter()
         // The provider runs while the bind holds the engine: the change, made and finished on
         // another thread meanwhile, can only be stored, and the bind's return must deliver it.
-        theme.bind(label, \.textColor) { env in
-            if applied.count == 0 {
+        // Weakly: the theme holds the provider, which would otherwise keep the theme alive.
+        theme.bind(label, \.textColor) { [weak theme] env in
+            if let theme, applied.count == 0 {
                 applied.increment()
                 let finished = DispatchSemaphore(value: 0)
                 Thread {
