@@ -239,12 +239,13 @@ extension _ThemeCore {
             addInBatch(object, node: node, add: add)
             return
         }
+        let workWaits = !model.pending.isEmpty
         // Work that waits for its delivery: the release takes the lock, to hand it on as before.
-        _ = model.claim.claim(contended: !model.pending.isEmpty)
+        _ = model.claim.claim(contended: workWaits)
         // The recorder reads the delivered values: take the current snapshot only when
         // nothing waits to be delivered, and then usually the recorder reads it already.
         let snapshot: _ValueSnapshot?
-        if !model.pending.isEmpty || model.snapshot.map({ self.recorder.reads($0) }) == true {
+        if workWaits || model.snapshot.map({ self.recorder.reads($0) }) == true {
             snapshot = nil
         } else {
             snapshot = model.currentSnapshot()
