@@ -173,7 +173,7 @@ struct TokensStudioThemes {
         if let brand = choices[appearanceGroup ?? ""] {
             // A group whose themes name a brand and an appearance ("Acme Light", "Globex Dark"): the
             // chosen brand's themes give the appearances (`choiceIssues` checked there are some).
-            let chosen = members.filter { Self.brand(of: $0.name).caseInsensitiveCompare(brand) == .orderedSame }
+            let chosen = members.filter { Self.isSameBrand(Self.brand(of: $0.name), brand) }
             for theme in members where !chosen.contains(where: { $0.path == theme.path }) {
                 warn(
                     theme.path,
@@ -224,6 +224,11 @@ struct TokensStudioThemes {
         let appearanceWords: Set<String> = ["light", "dark", "hc", "high", "contrast", "highcontrast", "mode"]
         let words = name.split { !$0.isLetter && !$0.isNumber }.map(String.init)
         return words.filter { !appearanceWords.contains($0.lowercased()) }.joined(separator: " ")
+    }
+
+    /// Whether two brands are the same, case aside.
+    static func isSameBrand(_ brand: String, _ other: String) -> Bool {
+        brand.caseInsensitiveCompare(other) == .orderedSame
     }
 
     /// The groups of `themes`, in the order they first appear (`nil`: the themes without a group).
@@ -277,10 +282,9 @@ struct TokensStudioThemes {
             if case .some(let appearance) = appearanceGroup, appearance == key {
                 // The group that gives the appearances: a choice names a brand its light or dark themes share.
                 let brands = members.filter { Self.kind($0) != .other }.map { Self.brand(of: $0.name) }
-                if !brands.contains(where: { $0.caseInsensitiveCompare(name) == .orderedSame }) {
+                if !brands.contains(where: { Self.isSameBrand($0, name) }) {
                     var named: [String] = []
-                    for brand in brands
-                    where !brand.isEmpty && !named.contains(where: { $0.caseInsensitiveCompare(brand) == .orderedSame })
+                    for brand in brands where !brand.isEmpty && !named.contains(where: { Self.isSameBrand($0, brand) })
                     {
                         named.append(brand)
                     }
