@@ -23,16 +23,14 @@ import Testing
     func contendedRelease() {
         var claim = EngineClaim()
         #expect(claim.claim())
-        let section = claim.handOff(
-            releasing: false, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
-            policy: .deliverWhereAllowed, isOnMain: { false })
+        let section = claim.handOffOffMain(
+            releasing: false, hasPendingWork: true, delivery: .synchronous, policy: .deliverWhereAllowed)
         #expect(section == .none)
         #expect(!EngineClaim.releaseIfUncontended(claim.state))
         #expect(claim.isHeld)
         // Under the lock, the holder releases and delivers the section's work itself.
-        let release = claim.handOff(
-            releasing: true, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
-            policy: .neverOthersWorkOnMain, isOnMain: { false })
+        let release = claim.handOffOffMain(
+            releasing: true, hasPendingWork: true, delivery: .synchronous, policy: .neverOthersWorkOnMain)
         #expect(release == .deliverHere)
         #expect(claim.isHeld)
         claim.release()
@@ -47,9 +45,8 @@ import Testing
         #expect(claim.claim(contended: true))
         #expect(!EngineClaim.releaseIfUncontended(claim.state))
         #expect(claim.isHeld)
-        let release = claim.handOff(
-            releasing: true, hasPendingWork: true, batchIsOpen: false, delivery: .mainThread,
-            policy: .neverOthersWorkOnMain, isOnMain: { false })
+        let release = claim.handOffOffMain(
+            releasing: true, hasPendingWork: true, delivery: .mainThread, policy: .neverOthersWorkOnMain)
         #expect(release == .scheduleOnMain)
         #expect(!claim.isHeld)
     }
@@ -59,9 +56,8 @@ import Testing
         var claim = EngineClaim()
         #expect(claim.claim())
         #expect(EngineClaim.releaseIfUncontended(claim.state))
-        let section = claim.handOff(
-            releasing: false, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
-            policy: .deliverWhereAllowed, isOnMain: { false })
+        let section = claim.handOffOffMain(
+            releasing: false, hasPendingWork: true, delivery: .synchronous, policy: .deliverWhereAllowed)
         #expect(section == .deliverHere)
         #expect(claim.isHeld)
     }
@@ -131,6 +127,17 @@ import Testing
     }
 }
 
+extension EngineClaim {
+    /// `handOff` from a thread that is not the main one, with no batch open.
+    fileprivate mutating func handOffOffMain(
+        releasing: Bool, hasPendingWork: Bool, delivery: Theme.Delivery, policy: Policy
+    ) -> Handoff {
+        handOff(
+            releasing: releasing, hasPendingWork: hasPendingWork, batchIsOpen: false, delivery: delivery,
+            policy: policy, isOnMain: { false })
+    }
+}
+
 /// A flag set once, read from any thread.
 // Sound: `value` is only accessed under `lock`.
 private final class Flag: @unchecked Sendable {
@@ -189,9 +196,8 @@ private final class ClaimHarness: @unchecked Sendable {
             return
         }
         lock.lock()
-        let handoff = claim.handOff(
-            releasing: true, hasPendingWork: queuedCount > 0, batchIsOpen: false, delivery: .synchronous,
-            policy: .neverOthersWorkOnMain, isOnMain: { false })
+        let handoff = claim.handOffOffMain(
+            releasing: true, hasPendingWork: queuedCount > 0, delivery: .synchronous, policy: .neverOthersWorkOnMain)
         lock.unlock()
         if handoff == .deliverHere { deliver() }
     }
@@ -201,9 +207,8 @@ private final class ClaimHarness: @unchecked Sendable {
         lock.lock()
         checkQueuedWorkHasHolder()
         queuedCount += 1
-        let handoff = claim.handOff(
-            releasing: false, hasPendingWork: true, batchIsOpen: false, delivery: .synchronous,
-            policy: .deliverWhereAllowed, isOnMain: { false })
+        let handoff = claim.handOffOffMain(
+            releasing: false, hasPendingWork: true, delivery: .synchronous, policy: .deliverWhereAllowed)
         lock.unlock()
         if handoff == .deliverHere { deliver() }
     }
