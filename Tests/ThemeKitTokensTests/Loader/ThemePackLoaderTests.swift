@@ -407,10 +407,13 @@ extension Loader {
         @Test("cancelling the Swift task cancels the load")
         func asyncCancellation() async throws {
             try await TestHTTPServer.withServer { server in
+                // The response (and the loader's timeout) wait far longer than the test can be held
+                // up: in a full run on 2 cores this task once resumed from its poll more than 5 s late,
+                // after a 5 s response had arrived, and saw a success. The server's stop ends the wait.
                 server.route(
-                    "/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, delayBeforeHead: 5))
+                    "/pack.json", TestHTTPResponse(status: 200, body: try TestPack.v1.json, delayBeforeHead: 60))
                 let url = server.url("/pack.json")
-                let loader = makeLoader(cacheDirectory: nil)
+                let loader = makeLoader(cacheDirectory: nil, timeout: 120)
 
                 let task = Task { () async -> LoadResult in
                     do throws(ThemePackLoaderError) {
