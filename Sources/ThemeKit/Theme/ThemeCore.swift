@@ -54,8 +54,18 @@ final class _ThemeCore: @unchecked Sendable {
     /// The facade, posted as the `object` of notifications.
     let notificationObject = Locked<WeakObject?>(nil)
 
-    /// Passes one delivery may run before it stops re-triggering callbacks.
+    /// Passes in a row re-triggered by the delivering thread's own callbacks (see
+    /// `PendingWork.isRetriggered`); engine state, so it carries over when a delivery hands
+    /// its work on.
+    @exclusivity(unchecked) var loopPasses = 0
+
+    /// Re-triggered passes in a row a delivery runs before it stops running callbacks: a
+    /// refresh loop.
     static let maximumPasses = 100
+    /// Passes one call of `deliver()` runs before it hands other threads' pending work on
+    /// and returns, so that a thread that keeps queuing (binding objects in a loop) cannot
+    /// hold the delivering thread — the main thread, under main-thread delivery — forever.
+    static let passesBeforeHandOff = 100
 
     init(storage: any ThemeStorage, namespace: String, delivery: Theme.Delivery) {
         self.storage = storage
@@ -104,6 +114,12 @@ final class _ThemeCore: @unchecked Sendable {
     @inline(__always)
     func unlock(releasingClaim: Bool, policy: EngineClaim.Policy) {
         let garbage = takeGarbage()
+        // Work the delivering thread queues is its own callbacks': a pass re-triggered.
+        if let deliverer = model.deliveringThread, pthread_equal(deliverer, pthread_self()) != 0,
+            !model.pending.isEmpty
+        {
+            model.pending.isRetriggered = true
+        }
         let handoff = model.claim.handOff(
             releasing: releasingClaim, hasPendingWork: !model.pending.isEmpty, batchIsOpen: model.batchDepth > 0,
             delivery: delivery, policy: policy, isOnMain: { MainQueue.isCurrent })
@@ -142,7 +158,17 @@ final class _ThemeCore: @unchecked Sendable {
         case .scheduleOnMain:
             // The block keeps the core alive until it ran, so no stored change is left undelivered.
             DispatchQueue.main.async { self.deliverScheduled() }
+        case .scheduleOnWorker:
+            // As above: the block keeps the core alive. It delivers whatever is pending when it
+            // runs, unless another thread took the work first (then it finds nothing to do).
+            DispatchQueue.global().async { self.deliverHandedOn() }
         }
+    }
+
+    /// The delivery a deliverer handed its remaining work to, on a global queue.
+    private func deliverHandedOn() {
+        lock.lock()
+        unlockAfterMutation()
     }
 
     /// The delivery scheduled on the main queue: takes everything pending by now.
@@ -198,16 +224,31 @@ final class _ThemeCore: @unchecked Sendable {
 
     // MARK: Delivery
 
-    /// Runs passes until the queue is empty. Must be called after claiming delivery.
+    /// Runs passes until the queue is empty, or until it has run its share
+    /// (`passesBeforeHandOff`) while other threads keep queuing: then it hands the rest on
+    /// (`EngineClaim.handOffRemainder(delivery:)`) and returns. Must be called after
+    /// claiming delivery.
     func deliver() {
         var passes = 0
+        let thread = pthread_self()
         while true {
             lock.lock()
             if model.pending.isEmpty || model.batchDepth > 0 {
+                model.deliveringThread = nil
                 model.claim.release()
                 lock.unlock()
                 return
             }
+            // A chain of this thread's own callbacks is not handed on: the refresh-loop
+            // bound ends it.
+            if passes >= Self.passesBeforeHandOff && !model.pending.isRetriggered {
+                model.deliveringThread = nil
+                let handoff = model.claim.handOffRemainder(delivery: delivery)
+                lock.unlock()
+                perform(handoff)
+                return
+            }
+            model.deliveringThread = thread
             var work = model.takePending()
             let snapshot = model.currentSnapshot()
             var garbage: [AnyObject] = []
@@ -221,8 +262,11 @@ final class _ThemeCore: @unchecked Sendable {
             withExtendedLifetime(garbage) { lock.unlock() }
 
             passes += 1
-            let runsCallbacks = passes <= Self.maximumPasses
-            if passes == Self.maximumPasses + 1 {
+            // Only passes this thread's callbacks re-triggered count towards a refresh loop:
+            // work other threads queued meanwhile always runs its callbacks.
+            loopPasses = work.isRetriggered ? loopPasses + 1 : 0
+            let runsCallbacks = loopPasses < Self.maximumPasses
+            if loopPasses == Self.maximumPasses {
                 work.events.append(.refreshLoopStopped(passes: Self.maximumPasses))
             }
             performPass(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a `bind` call adds: a closure binding (whose provider the table adds to the
 /// runner of its key path), a work of its own (a `customize` closure), or a themed
 /// property, whose work for this theme the table keeps.
@@ -44,6 +46,11 @@ struct PendingWork {
     var persistedVariants: Set<Int> = []
     /// Events that are not derived from value changes.
     var events: [ThemeEvent] = []
+    /// Some of this work was queued by the delivering thread's own callbacks (or the
+    /// `deinit`s they caused), so the pass that delivers it is a re-triggered one: what
+    /// counts towards a refresh loop (`_ThemeCore.loopPasses`). Work other threads queued
+    /// meanwhile never does.
+    var isRetriggered = false
 
     init(operations: OperationQueue = OperationQueue()) { self.operations = operations }
 
@@ -107,6 +114,9 @@ struct ThemeModel {
     var spareOperations: OperationQueue? = OperationQueue()
     /// Who holds the engine and who delivers (see `EngineClaim`).
     var claim = EngineClaim()
+    /// The thread running `_ThemeCore.deliver()`, while one does: work it queues is its
+    /// own callbacks' (`PendingWork.isRetriggered`).
+    var deliveringThread: pthread_t?
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]
     /// The observer notifications under way (see `DeliveryScopes`).
