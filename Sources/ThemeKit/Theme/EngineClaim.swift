@@ -48,9 +48,6 @@ struct EngineClaim {
         case deliverHere
         /// This thread schedules the one delivery on the main queue.
         case scheduleOnMain
-        /// This thread schedules a delivery on a global dispatch queue: a deliverer that
-        /// has run its share of other threads' work hands the rest on (synchronous delivery).
-        case scheduleOnWorker
     }
 
     /// Who may deliver pending work at a hand-off.
@@ -101,15 +98,12 @@ struct EngineClaim {
         }
     }
 
-    /// Ends a delivery that has run its share of passes while work is still pending (other
-    /// threads kept queuing): releases the claim and says who takes the rest, so the
-    /// deliverer returns. Under main-thread delivery, the main queue's next delivery (the main
-    /// thread goes back to its run loop between the two); under synchronous delivery, a
-    /// delivery on a global queue — or, sooner, the next thread whose section finds the work
-    /// and the claim free. Under the lock, by the holder.
-    mutating func handOffRemainder(delivery: Theme.Delivery) -> Handoff {
+    /// Ends a main-queue delivery that has run its share of passes while work is still
+    /// pending (other threads kept queuing): releases the claim and leaves the rest to the
+    /// main queue's next delivery, scheduled unless one already is, so the main thread goes
+    /// back to its run loop in between. Under main-thread delivery, under the lock, by the holder.
+    mutating func handOffToNextMainDelivery() -> Handoff {
         release()
-        guard delivery == .mainThread else { return .scheduleOnWorker }
         guard !isMainDeliveryScheduled else { return .none }
         isMainDeliveryScheduled = true
         return .scheduleOnMain

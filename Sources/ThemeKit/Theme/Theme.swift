@@ -39,11 +39,10 @@ public final class Theme: Sendable {
     /// Observation, bus subscribers and notifications).
     public enum Delivery: Sendable, Hashable {
         /// On the thread that made the change — or, if another thread was delivering at
-        /// that moment, on that thread, and if other threads keep it delivering for 100
-        /// passes, on the next thread to call in or a global dispatch queue (see
-        /// <doc:ThreadingAndDelivery>). For a theme that never drives UI in a process that
-        /// does not run the main queue (a command-line tool, a server): there a change made
-        /// off the main thread under ``mainThread`` would wait for a main queue that never runs.
+        /// that moment, on that thread, before it returns (see <doc:ThreadingAndDelivery>).
+        /// For a theme that never drives UI in a process that does not run the main queue (a
+        /// command-line tool, a server): there a change made off the main thread under
+        /// ``mainThread`` would wait for a main queue that never runs.
         case synchronous
         /// On the main thread (the default): changes made elsewhere are stored at once and
         /// delivered on the main queue, coalesced. UIKit and SwiftUI state may only change

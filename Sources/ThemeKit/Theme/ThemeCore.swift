@@ -62,9 +62,11 @@ final class _ThemeCore: @unchecked Sendable {
     /// Re-triggered passes in a row a delivery runs before it stops running callbacks: a
     /// refresh loop.
     static let maximumPasses = 100
-    /// Passes one call of `deliver()` runs before it hands other threads' pending work on
-    /// and returns, so that a thread that keeps queuing (binding objects in a loop) cannot
-    /// hold the delivering thread — the main thread, under main-thread delivery — forever.
+    /// Under main-thread delivery, passes one main-queue delivery runs before it leaves
+    /// other threads' pending work to the next one and returns, so that a thread that keeps
+    /// queuing (binding objects in a loop) cannot hold the main thread for as long as it does.
+    /// (Under synchronous delivery the delivering thread delivers until nothing is pending:
+    /// when every thread's call has returned, everything has been delivered.)
     static let passesBeforeHandOff = 100
 
     init(storage: any ThemeStorage, namespace: String, delivery: Theme.Delivery) {
@@ -158,17 +160,7 @@ final class _ThemeCore: @unchecked Sendable {
         case .scheduleOnMain:
             // The block keeps the core alive until it ran, so no stored change is left undelivered.
             DispatchQueue.main.async { self.deliverScheduled() }
-        case .scheduleOnWorker:
-            // As above: the block keeps the core alive. It delivers whatever is pending when it
-            // runs, unless another thread took the work first (then it finds nothing to do).
-            DispatchQueue.global().async { self.deliverHandedOn() }
         }
-    }
-
-    /// The delivery a deliverer handed its remaining work to, on a global queue.
-    private func deliverHandedOn() {
-        lock.lock()
-        unlockAfterMutation()
     }
 
     /// The delivery scheduled on the main queue: takes everything pending by now.
@@ -224,10 +216,10 @@ final class _ThemeCore: @unchecked Sendable {
 
     // MARK: Delivery
 
-    /// Runs passes until the queue is empty, or until it has run its share
-    /// (`passesBeforeHandOff`) while other threads keep queuing: then it hands the rest on
-    /// (`EngineClaim.handOffRemainder(delivery:)`) and returns. Must be called after
-    /// claiming delivery.
+    /// Runs passes until the queue is empty — under main-thread delivery, or until it has
+    /// run its share (`passesBeforeHandOff`) while other threads keep queuing: then it leaves
+    /// the rest to the next main-queue delivery and returns. Must be called after claiming
+    /// delivery.
     func deliver() {
         var passes = 0
         let thread = pthread_self()
@@ -241,9 +233,9 @@ final class _ThemeCore: @unchecked Sendable {
             }
             // A chain of this thread's own callbacks is not handed on: the refresh-loop
             // bound ends it.
-            if passes >= Self.passesBeforeHandOff && !model.pending.isRetriggered {
+            if delivery == .mainThread && passes >= Self.passesBeforeHandOff && !model.pending.isRetriggered {
                 model.deliveringThread = nil
-                let handoff = model.claim.handOffRemainder(delivery: delivery)
+                let handoff = model.claim.handOffToNextMainDelivery()
                 lock.unlock()
                 perform(handoff)
                 return

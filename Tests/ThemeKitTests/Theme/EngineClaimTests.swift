@@ -51,24 +51,11 @@ import Testing
         #expect(!claim.isHeld)
     }
 
-    @Test("a delivery that has run its share hands the rest to a global queue under synchronous delivery")
-    func remainderUnderSynchronousDelivery() {
-        var claim = EngineClaim()
-        #expect(claim.claim())
-        #expect(claim.handOffRemainder(delivery: .synchronous) == .scheduleOnWorker)
-        #expect(!claim.isHeld)
-        // The next section that finds the work delivers it (sooner than the worker, maybe).
-        let section = claim.handOffOffMain(
-            releasing: false, hasPendingWork: true, delivery: .synchronous, policy: .neverOthersWorkOnMain)
-        #expect(section == .deliverHere)
-        #expect(claim.isHeld)
-    }
-
     @Test("a delivery that has run its share hands the rest to the main queue's next delivery, scheduled once")
     func remainderUnderMainThreadDelivery() {
         var claim = EngineClaim()
         #expect(claim.claim())
-        #expect(claim.handOffRemainder(delivery: .mainThread) == .scheduleOnMain)
+        #expect(claim.handOffToNextMainDelivery() == .scheduleOnMain)
         #expect(!claim.isHeld)
         // A section off the main thread meanwhile leaves its work to that delivery.
         let section = claim.handOffOffMain(
@@ -77,11 +64,11 @@ import Testing
         #expect(!claim.isHeld)
         // A second share handed on before that delivery ran does not schedule another.
         #expect(claim.claim())
-        #expect(claim.handOffRemainder(delivery: .mainThread) == .none)
+        #expect(claim.handOffToNextMainDelivery() == .none)
         #expect(!claim.isHeld)
         claim.mainDeliveryStarts()
         #expect(claim.claim())
-        #expect(claim.handOffRemainder(delivery: .mainThread) == .scheduleOnMain)
+        #expect(claim.handOffToNextMainDelivery() == .scheduleOnMain)
     }
 
     @Test("a section after a release without the lock finds the claim free and delivers its own work")
