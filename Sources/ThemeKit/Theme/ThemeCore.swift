@@ -54,9 +54,9 @@ final class _ThemeCore: @unchecked Sendable {
     /// The facade, posted as the `object` of notifications.
     let notificationObject = Locked<WeakObject?>(nil)
 
-    /// Passes in a row re-triggered by the delivering thread's own callbacks (see
-    /// `PendingWork.isRetriggered`); engine state, so it carries over when a delivery hands
-    /// its work on.
+    /// Passes re-triggered by the delivering thread's own callbacks alone, since the last pass
+    /// without any work of theirs (see `PendingWork.queuedByDeliverer`); engine state, so it
+    /// carries over when a delivery hands its work on.
     @exclusivity(unchecked) var loopPasses = 0
 
     /// Re-triggered passes in a row a delivery runs before it stops running callbacks: a
@@ -116,11 +116,13 @@ final class _ThemeCore: @unchecked Sendable {
     @inline(__always)
     func unlock(releasingClaim: Bool, policy: EngineClaim.Policy) {
         let garbage = takeGarbage()
-        // Work the delivering thread queues is its own callbacks': a pass re-triggered.
-        if let deliverer = model.deliveringThread, pthread_equal(deliverer, pthread_self()) != 0,
-            !model.pending.isEmpty
-        {
-            model.pending.isRetriggered = true
+        // While a delivery runs, who queued the pending work: its own callbacks, or other threads.
+        if let deliverer = model.deliveringThread, !model.pending.isEmpty {
+            if pthread_equal(deliverer, pthread_self()) != 0 {
+                model.pending.queuedByDeliverer = true
+            } else {
+                model.pending.queuedByOthers = true
+            }
         }
         let handoff = model.claim.handOff(
             releasing: releasingClaim, hasPendingWork: !model.pending.isEmpty, batchIsOpen: model.batchDepth > 0,
@@ -231,9 +233,11 @@ final class _ThemeCore: @unchecked Sendable {
                 lock.unlock()
                 return
             }
-            // A chain of this thread's own callbacks is not handed on: the refresh-loop
+            // A chain of this thread's own callbacks alone is not handed on: the refresh-loop
             // bound ends it.
-            if delivery == .mainThread && passes >= Self.passesBeforeHandOff && !model.pending.isRetriggered {
+            if delivery == .mainThread && passes >= Self.passesBeforeHandOff
+                && (model.pending.queuedByOthers || !model.pending.queuedByDeliverer)
+            {
                 model.deliveringThread = nil
                 let handoff = model.claim.handOffToNextMainDelivery()
                 lock.unlock()
@@ -254,12 +258,19 @@ final class _ThemeCore: @unchecked Sendable {
             withExtendedLifetime(garbage) { lock.unlock() }
 
             passes += 1
-            // Only passes this thread's callbacks re-triggered count towards a refresh loop:
-            // work other threads queued meanwhile always runs its callbacks.
-            loopPasses = work.isRetriggered ? loopPasses + 1 : 0
-            let runsCallbacks = loopPasses < Self.maximumPasses
-            if loopPasses == Self.maximumPasses {
-                work.events.append(.refreshLoopStopped(passes: Self.maximumPasses))
+            // Only passes of work this thread's callbacks alone re-triggered count towards a
+            // refresh loop; a pass with none of it ends the count. A pass with other threads'
+            // work too neither counts nor ends it: its callbacks always run, and a loop that runs
+            // beside a flood of other threads' work is stopped once that work pauses.
+            var runsCallbacks = true
+            if !work.queuedByDeliverer {
+                loopPasses = 0
+            } else if !work.queuedByOthers {
+                loopPasses += 1
+                runsCallbacks = loopPasses < Self.maximumPasses
+                if loopPasses == Self.maximumPasses {
+                    work.events.append(.refreshLoopStopped(passes: Self.maximumPasses))
+                }
             }
             performPass(
                 &work, snapshot: snapshot, persisted: persisted, observed: observed, observerScope: observerScope,

@@ -46,11 +46,13 @@ struct PendingWork {
     var persistedVariants: Set<Int> = []
     /// Events that are not derived from value changes.
     var events: [ThemeEvent] = []
-    /// Some of this work was queued by the delivering thread's own callbacks (or the
-    /// `deinit`s they caused), so the pass that delivers it is a re-triggered one: what
-    /// counts towards a refresh loop (`_ThemeCore.loopPasses`). Work other threads queued
-    /// meanwhile never does.
-    var isRetriggered = false
+    /// Some of this work was queued, while a delivery ran, by the delivering thread: by its
+    /// own callbacks (or the `deinit`s they caused). A pass of such work alone is re-triggered,
+    /// what counts towards a refresh loop (`_ThemeCore.loopPasses`).
+    var queuedByDeliverer = false
+    /// Some of this work was queued by other threads while a delivery ran. A pass with any
+    /// such work is not part of a refresh loop, however much of its own it has too.
+    var queuedByOthers = false
 
     init(operations: OperationQueue = OperationQueue()) { self.operations = operations }
 
@@ -115,7 +117,7 @@ struct ThemeModel {
     /// Who holds the engine and who delivers (see `EngineClaim`).
     var claim = EngineClaim()
     /// The thread running `_ThemeCore.deliver()`, while one does: work it queues is its
-    /// own callbacks' (`PendingWork.isRetriggered`).
+    /// own callbacks' (`PendingWork.queuedByDeliverer`).
     var deliveringThread: pthread_t?
     var batchDepth = 0
     var observers: [Int: ObserverGroup] = [:]

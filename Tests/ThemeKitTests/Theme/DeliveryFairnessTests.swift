@@ -13,8 +13,13 @@ import Testing
     /// Labels bound one after another by a thread that binds the next one each time a
     /// provider runs, so that each of the delivering thread's passes finds one more bind
     /// queued by another thread: the flood, made deterministic.
-    @Test("binds another thread queues pass after pass all run their providers before the delivering thread returns")
-    func floodFromAnotherThread() {
+    @Test(
+        "binds another thread queues pass after pass all run their providers before the delivering thread returns",
+        arguments: [false, true])
+    func floodFromAnotherThread(providersBindChildren: Bool) {
+        // With `providersBindChildren`, every provider run also binds a child label: work the
+        // delivering thread's own callbacks queue in every pass, beside the binder's, which must
+        // not be taken for a refresh loop either.
         let count = 400
         let theme = makeTheme()
         theme.apply(Palette(background: "#000000", text: "#THEMED"))
@@ -25,11 +30,17 @@ import Testing
         let deliverer = ThreadMark()
         deliverer.markCurrent()
         let chain = BindChain(theme: theme, labels: (0..<count).map { _ in Label() }) { deliverer.isCurrent }
+        let children = LabelList((0..<count).map { _ in Label() })
+        if providersBindChildren {
+            chain.onRun = { run in
+                theme.bind(children.labels[run], \.textColor) { env in env[Palette.self].text }
+            }
+        }
 
         let binder = Thread { chain.bindTheRest() }
         binder.start()
         // This thread binds the first label and delivers what the binder queues meanwhile: one
-        // bind a pass, 399 passes, none of them re-triggered by this thread's callbacks.
+        // bind a pass, 399 passes, none of them a chain of this thread's callbacks alone.
         chain.bindFirst()
 
         #expect(chain.waitUntilBinderFinishes(), "the chain of providers broke: a queued bind never ran its provider")
@@ -38,8 +49,11 @@ import Testing
         #expect(chain.providersOnDeliveringThread == count)
         #expect(chain.allProvidersRan)
         #expect(chain.labels.filter { $0.textColor != "#THEMED" }.count == 0)
-        #expect(stopped.count == 0, "no callback re-triggered anything: this is not a refresh loop")
-        #expect(theme.bindingCount == count)
+        #expect(stopped.count == 0, "every pass had the binder's work: this is not a refresh loop")
+        if providersBindChildren {
+            #expect(children.labels.filter { $0.textColor != "#THEMED" }.count == 0)
+        }
+        #expect(theme.bindingCount == (providersBindChildren ? 2 * count : count))
         #expect(theme.checkInvariants() == [])
         subscription.cancel()
     }
@@ -158,6 +172,8 @@ private final class BindChain: @unchecked Sendable {
     private let isDeliverer: @Sendable () -> Bool
     /// Called by the binder once it has bound half the labels.
     var whenHalfBound: (@Sendable () -> Void)?
+    /// Called by each provider run on the delivering thread with its number (from 0).
+    var onRun: (@Sendable (Int) -> Void)?
     private let next = DispatchSemaphore(value: 0)
     private let queued = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
@@ -179,6 +195,7 @@ private final class BindChain: @unchecked Sendable {
         runs.increment()
         next.signal()
         if isDeliverer() {
+            onRun?(onDeliverer.count)
             onDeliverer.increment()
             // Hold the pass until the binder's next bind is queued behind it (the last label's
             // provider has none to wait for).
