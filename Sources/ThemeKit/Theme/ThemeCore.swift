@@ -59,8 +59,8 @@ final class _ThemeCore: @unchecked Sendable {
     /// carries over when a delivery hands its work on.
     @exclusivity(unchecked) var loopPasses = 0
 
-    /// Re-triggered passes in a row a delivery runs before it stops running callbacks: a
-    /// refresh loop.
+    /// Passes of the delivering thread's own re-triggered work (`loopPasses`) a delivery runs
+    /// before it stops running callbacks: a refresh loop.
     static let maximumPasses = 100
     /// Under main-thread delivery, passes one main-queue delivery runs before it leaves
     /// other threads' pending work to the next one and returns, so that a thread that keeps
@@ -218,10 +218,10 @@ final class _ThemeCore: @unchecked Sendable {
 
     // MARK: Delivery
 
-    /// Runs passes until the queue is empty — under main-thread delivery, or until it has
-    /// run its share (`passesBeforeHandOff`) while other threads keep queuing: then it leaves
-    /// the rest to the next main-queue delivery and returns. Must be called after claiming
-    /// delivery.
+    /// Runs passes until the queue is empty. Under main-thread delivery it stops sooner once
+    /// it has run its share (`passesBeforeHandOff`) while other threads keep queuing: then it
+    /// leaves the rest to the next main-queue delivery and returns. Must be called after
+    /// claiming delivery.
     func deliver() {
         var passes = 0
         let thread = pthread_self()
