@@ -68,8 +68,15 @@ public final class Theme: Sendable {
     ///     themes can share one storage without corrupting each other.
     ///   - delivery: Where callbacks run: the main thread by default; `.synchronous` for a
     ///     theme that drives no UI in a process without a running main queue.
-    public init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery = .mainThread) {
-        _core = _ThemeCore(storage: storage, namespace: namespace, delivery: delivery)
+    public convenience init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery = .mainThread)
+    {
+        self.init(storage: storage, namespace: namespace, delivery: delivery, limits: .standard)
+    }
+
+    /// Creates a theme whose deliveries stop or hand on after other numbers of passes than
+    /// every other theme's (tests reach the limits that way).
+    init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery, limits: DeliveryLimits) {
+        _core = _ThemeCore(storage: storage, namespace: namespace, delivery: delivery, limits: limits)
         root = ThemeNode(rootOf: _core)
         registrar = ObservationRegistrarBox()
         _core.notificationObject.withLock { $0 = WeakObject(self) }

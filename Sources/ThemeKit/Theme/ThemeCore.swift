@@ -59,19 +59,14 @@ final class _ThemeCore: @unchecked Sendable {
     /// carries over when a delivery hands its work on.
     @exclusivity(unchecked) var loopPasses = 0
 
-    /// Passes of the delivering thread's own re-triggered work (`loopPasses`) a delivery runs
-    /// before it stops running callbacks: a refresh loop.
-    static let maximumPasses = 100
-    /// Under main-thread delivery, passes one main-queue delivery runs before it leaves
-    /// other threads' pending work to the next one and returns, so that a thread that keeps
-    /// queuing (binding objects in a loop) cannot hold the main thread for as long as it does.
-    /// (Under synchronous delivery the delivering thread delivers until nothing is pending:
-    /// when every thread's call has returned, everything has been delivered.)
-    static let passesBeforeHandOff = 100
+    /// How many passes a delivery runs before it stops a refresh loop, or leaves other
+    /// threads' work to the next main-queue delivery.
+    let limits: DeliveryLimits
 
-    init(storage: any ThemeStorage, namespace: String, delivery: Theme.Delivery) {
+    init(storage: any ThemeStorage, namespace: String, delivery: Theme.Delivery, limits: DeliveryLimits = .standard) {
         self.storage = storage
         self.delivery = delivery
+        self.limits = limits
         claimState = model.claim.state
         keyPrefix = "ThemeKit.\(namespace)."
         settingKeys = SettingKeys(prefix: keyPrefix)
@@ -219,7 +214,7 @@ final class _ThemeCore: @unchecked Sendable {
     // MARK: Delivery
 
     /// Runs passes until the queue is empty. Under main-thread delivery it stops sooner once
-    /// it has run its share (`passesBeforeHandOff`) while other threads keep queuing: then it
+    /// it has run its share (`limits.passesBeforeHandOff`) while other threads keep queuing: then it
     /// leaves the rest to the next main-queue delivery and returns. Must be called after
     /// claiming delivery.
     func deliver() {
@@ -235,7 +230,7 @@ final class _ThemeCore: @unchecked Sendable {
             }
             // A chain of this thread's own callbacks alone is not handed on: the refresh-loop
             // bound ends it.
-            if delivery == .mainThread && passes >= Self.passesBeforeHandOff
+            if delivery == .mainThread && passes >= limits.passesBeforeHandOff
                 && (model.pending.queuedByOthers || !model.pending.queuedByDeliverer)
             {
                 model.deliveringThread = nil
@@ -267,9 +262,9 @@ final class _ThemeCore: @unchecked Sendable {
                 loopPasses = 0
             } else if !work.queuedByOthers {
                 loopPasses += 1
-                runsCallbacks = loopPasses < Self.maximumPasses
-                if loopPasses == Self.maximumPasses {
-                    work.events.append(.refreshLoopStopped(passes: Self.maximumPasses))
+                runsCallbacks = loopPasses < limits.maximumPasses
+                if loopPasses == limits.maximumPasses {
+                    work.events.append(.refreshLoopStopped(passes: limits.maximumPasses))
                 }
             }
             performPass(
@@ -300,6 +295,22 @@ final class _ThemeCore: @unchecked Sendable {
         releaseClaim(policy: .deliverWhereAllowed)
         return result
     }
+}
+
+/// How many passes a delivery runs before it stops or hands on.
+struct DeliveryLimits {
+    /// Passes of the delivering thread's own re-triggered work (`_ThemeCore.loopPasses`) a
+    /// delivery runs before it stops running callbacks: a refresh loop.
+    var maximumPasses: Int
+    /// Under main-thread delivery, passes one main-queue delivery runs before it leaves
+    /// other threads' pending work to the next one and returns, so that a thread that keeps
+    /// queuing (binding objects in a loop) cannot hold the main thread for as long as it does.
+    /// (Under synchronous delivery the delivering thread delivers until nothing is pending:
+    /// when every thread's call has returned, everything has been delivered.)
+    var passesBeforeHandOff: Int
+
+    /// The limits every theme has; tests lower them to reach them often (the reference model).
+    static let standard = DeliveryLimits(maximumPasses: 100, passesBeforeHandOff: 100)
 }
 
 /// Whether code runs on the main thread or the main dispatch queue: where a theme with

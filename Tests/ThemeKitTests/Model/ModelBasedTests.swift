@@ -1,8 +1,9 @@
 import Dispatch
 import Foundation
 import Testing
-import ThemeKit
 import ThemeKitTestSupport
+
+@testable import ThemeKit
 
 /// How long a model run goes on, from the environment (Docs/Reliability.md, "Reference model").
 ///
@@ -111,7 +112,7 @@ struct ModelBudget: CustomStringConvertible {
     static func runOneThread(seed: UInt64, steps: Int, delivery: Theme.Delivery = .synchronous) -> String? {
         precondition(delivery == .synchronous || !Thread.isMainThread, "main-thread delivery runs off the main thread")
         let storage = InMemoryThemeStorage()
-        let theme = Theme(storage: storage, delivery: delivery)
+        let theme = Theme(storage: storage, delivery: delivery, limits: .model)
         var global = GlobalModel(style: theme.style, contrast: theme.contrast)
         global.followsSystem = theme.followsSystem
         global.followsSystemContrast = theme.followsSystemContrast
@@ -175,7 +176,7 @@ struct ModelBudget: CustomStringConvertible {
     /// Runs `threads` lanes on one theme at once. Each lane's operations are fixed by the
     /// seed; their interleaving is not, so the check comes after the threads joined.
     static func runThreads(seed: UInt64, steps: Int, threads: Int) -> String? {
-        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous)
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .synchronous, limits: .model)
         var seeds = SeededRandom(seed: seed)
         let lanes = (0..<threads).map { ModelLane(theme: theme, seed: seeds.next(), lane: $0, global: nil) }
         let group = DispatchGroup()
@@ -216,4 +217,14 @@ struct ModelBudget: CustomStringConvertible {
         if !alive.isEmpty { return "the theme kept objects alive after the test released them: \(alive)" }
         return nil
     }
+}
+
+extension DeliveryLimits {
+    /// The model's themes reach the delivery limits all the time, where every other theme's
+    /// deliveries reach them only under a flood: a main-queue delivery hands other threads'
+    /// work on after 2 passes, and a chain of 4 passes of a delivering thread's own callbacks'
+    /// work alone would be taken for a refresh loop (the model's callbacks re-trigger 1 deep at
+    /// most: a provider's release of an object). So a count that mistook other threads' work
+    /// for a loop, or a hand-off that lost work, is a mismatch within seconds.
+    static let model = DeliveryLimits(maximumPasses: 4, passesBeforeHandOff: 2)
 }

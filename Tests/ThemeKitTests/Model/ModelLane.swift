@@ -78,7 +78,8 @@ final class ModelLane: @unchecked Sendable {
     func step() {
         switch below(100) {
         case 0..<9: newObject()
-        case 9..<21: bindClosure()
+        case 9..<20: bindClosure()
+        case 20..<21: burst()
         case 21..<25: customize()
         case 25..<30: bindPooledProperty()
         case 30..<35: bindLocalProperty()
@@ -143,6 +144,15 @@ final class ModelLane: @unchecked Sendable {
             theme.bind(widget, \.number, set: { $0.number = $1 }, in: themeNode) { stableNumber(provider($0)) }
         }
         record(ModelBinding(kind: kind, spec: spec, readsSalt: true), slot: slot, on: object, node: node)
+    }
+
+    /// Binds 20 to 79 times in a row, as a screen full of cells does: in a run of several
+    /// lanes, the binds another lane's delivery finds queued pass after pass (no refresh
+    /// loop, however many passes they take, and all delivered by the time the lanes join).
+    private func burst() {
+        let count = 20 + below(60)
+        note("burst of \(count) binds")
+        for _ in 0..<count { bindClosure() }
     }
 
     private func record(_ binding: ModelBinding, slot: WidgetSlot, on object: ModelObject, node: Int?) {

@@ -7,7 +7,7 @@ import Testing
 /// Work other threads keep queuing while one thread delivers is all delivered, callbacks
 /// included: only passes the deliverer's own callbacks re-trigger count as a refresh loop.
 /// Under synchronous delivery the delivering thread delivers it all before it returns; under
-/// main-thread delivery a main-queue delivery runs its share (`_ThemeCore.passesBeforeHandOff`)
+/// main-thread delivery a main-queue delivery runs its share (`DeliveryLimits.standard.passesBeforeHandOff`)
 /// and leaves the rest to the next, so the main queue runs other work in between.
 @Suite struct DeliveryFairnessTests {
     /// Labels bound one after another by a thread that binds the next one each time a
@@ -79,7 +79,7 @@ import Testing
         await drainMainQueue()
         #expect(chain.allProvidersRan)
         let runsBeforeMarker = marker.entries.first.flatMap { Int($0) } ?? .max
-        #expect(runsBeforeMarker < count / 2 + _ThemeCore.passesBeforeHandOff + 2)
+        #expect(runsBeforeMarker < count / 2 + DeliveryLimits.standard.passesBeforeHandOff + 2)
         #expect(chain.labels.filter { $0.textColor != "#THEMED" }.count == 0)
         #expect(theme.checkInvariants() == [])
     }
