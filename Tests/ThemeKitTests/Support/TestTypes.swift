@@ -60,3 +60,37 @@ final class Counter: @unchecked Sendable {
 }
 
 func makeTheme() -> Theme { Theme(storage: InMemoryThemeStorage(), delivery: .synchronous) }
+
+/// A flag set once, read from any thread.
+// Sound: `value` is only accessed under `lock`.
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    var isSet: Bool { lock.withLock { value } }
+    func set() { lock.withLock { value = true } }
+}
+
+/// Labels handed to other threads.
+// Sound: the array is immutable; the labels are written only by the theme's delivering thread.
+final class LabelList: @unchecked Sendable {
+    let labels: [Label]
+    init(_ labels: [Label]) { self.labels = labels }
+}
+
+/// Marks the main queue, so a callback can tell it runs there (under `swift test` on
+/// Linux the main queue is drained by a thread other than the main thread).
+private let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+}()
+
+/// Whether the caller runs on the main thread or the main queue.
+var isOnMain: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
+
+/// Waits until the main queue has run everything queued before this call.
+func drainMainQueue() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        DispatchQueue.main.async { continuation.resume() }
+    }
+}

@@ -65,7 +65,7 @@ import Testing
         theme.apply(Palette(background: "#000000", text: "#THEMED"))
         await drainMainQueue()
         // Main-thread delivery delivers on the main queue, so that is where the chain's passes wait.
-        let chain = BindChain(theme: theme, labels: (0..<count).map { _ in Label() }) { isOnMainQueue }
+        let chain = BindChain(theme: theme, labels: (0..<count).map { _ in Label() }) { isOnMain }
         let marker = Counter()
         // A block the binder queues on the main queue halfway through: it runs once the
         // delivery gives the main queue back, not after the whole flood.
@@ -228,24 +228,6 @@ private final class BindChain: @unchecked Sendable {
     }
 }
 
-/// Marks the main queue, so a callback can tell it runs there (under `swift test` on Linux
-/// the main queue is drained by a thread other than the main thread).
-private let mainQueueKey: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-}()
-
-/// Whether the caller runs on the main thread or the main queue.
-private var isOnMainQueue: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
-
-/// Waits until the main queue has run everything queued before this call.
-private func drainMainQueue() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        DispatchQueue.main.async { continuation.resume() }
-    }
-}
-
 /// Runs `body` on a thread of its own (it may block) and returns its result.
 private func offMain<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
     await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
@@ -263,20 +245,4 @@ private final class ThreadMark: @unchecked Sendable {
     var isCurrent: Bool {
         lock.withLock { thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
     }
-}
-
-/// A flag set once, read from any thread.
-// Sound: `value` is only accessed under `lock`.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
-/// Labels handed to another thread.
-// Sound: the array is immutable; the labels are written only by the theme's delivering thread.
-private final class LabelList: @unchecked Sendable {
-    let labels: [Label]
-    init(_ labels: [Label]) { self.labels = labels }
 }

@@ -158,22 +158,6 @@ extension EngineClaim {
     }
 }
 
-/// A flag set once, read from any thread.
-// Sound: `value` is only accessed under `lock`.
-private final class Flag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
-    var isSet: Bool { lock.withLock { value } }
-    func set() { lock.withLock { value = true } }
-}
-
-/// Labels handed to a concurrent loop.
-// Sound: the array is immutable; the labels are written only by the theme's delivering thread.
-private final class LabelList: @unchecked Sendable {
-    let labels: [Label]
-    init(_ labels: [Label]) { self.labels = labels }
-}
-
 @inline(never)
 private func blackHole(_ value: Int) { _ = value }
 

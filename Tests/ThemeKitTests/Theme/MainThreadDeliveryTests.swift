@@ -3,17 +3,6 @@ import Foundation
 import Testing
 import ThemeKit
 
-/// Marks the main queue, so a callback can tell it runs there (under `swift test` on
-/// Linux the main queue is drained by a thread other than the main thread).
-private let mainQueueKey: DispatchSpecificKey<Bool> = {
-    let key = DispatchSpecificKey<Bool>()
-    DispatchQueue.main.setSpecific(key: key, value: true)
-    return key
-}()
-
-/// Whether the caller runs on the main thread or the main queue.
-private var isOnMain: Bool { Thread.isMainThread || DispatchQueue.getSpecific(key: mainQueueKey) == true }
-
 /// Records where callbacks ran.
 // Sound: every field is only accessed under `lock`.
 private final class DeliveryLog: @unchecked Sendable {
@@ -38,13 +27,6 @@ private func offMain(_ body: @escaping @Sendable () -> Void) async {
             continuation.resume()
         }
         .start()
-    }
-}
-
-/// Waits until the main queue has run everything queued before this call.
-private func drainMainQueue() async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        DispatchQueue.main.async { continuation.resume() }
     }
 }
 
