@@ -69,7 +69,10 @@ import Testing
         let marker = Counter()
         // A block the binder queues on the main queue halfway through: it runs once the
         // delivery gives the main queue back, not after the whole flood.
-        chain.whenHalfBound = { DispatchQueue.main.async { marker.increment("\(chain.providerRuns)") } }
+        // (Unowned: the chain keeps the closure, and outlives the block.)
+        chain.whenHalfBound = { [unowned chain] in
+            DispatchQueue.main.async { marker.increment("\(chain.providerRuns)") }
+        }
         Thread { chain.bindTheRest() }.start()
         DispatchQueue.main.async { chain.bindFirst() }
 
@@ -136,8 +139,9 @@ import Testing
         }
         let others = (0..<2_000).map { _ in Label() }
         let list = LabelList(others)
-        let loop = theme.observe(Metrics.self) { metrics in
-            theme.apply(Metrics(cornerRadius: metrics.cornerRadius + 1))
+        // Weakly: the theme keeps the observer, which would otherwise keep the theme alive.
+        let loop = theme.observe(Metrics.self) { [weak theme] metrics in
+            theme?.apply(Metrics(cornerRadius: metrics.cornerRadius + 1))
         }
         let started = DispatchSemaphore(value: 0)
         let finished = DispatchSemaphore(value: 0)
