@@ -111,8 +111,9 @@ final class _ThemeCore: @unchecked Sendable {
     @inline(__always)
     func unlock(releasingClaim: Bool, policy: EngineClaim.Policy) {
         let garbage = takeGarbage()
+        let hasPendingWork = !model.pending.isEmpty
         // While a delivery runs, who queued the pending work: its own callbacks, or other threads.
-        if let deliverer = model.deliveringThread, !model.pending.isEmpty {
+        if hasPendingWork, let deliverer = model.deliveringThread {
             if pthread_equal(deliverer, pthread_self()) != 0 {
                 model.pending.queuedByDeliverer = true
             } else {
@@ -120,7 +121,7 @@ final class _ThemeCore: @unchecked Sendable {
             }
         }
         let handoff = model.claim.handOff(
-            releasing: releasingClaim, hasPendingWork: !model.pending.isEmpty, batchIsOpen: model.batchDepth > 0,
+            releasing: releasingClaim, hasPendingWork: hasPendingWork, batchIsOpen: model.batchDepth > 0,
             delivery: delivery, policy: policy, isOnMain: { MainQueue.isCurrent })
         // The garbage must outlive the unlock: without `withExtendedLifetime` the optimiser
         // may end its lifetime (and run its deinits) before `unlock`, under the lock — a
@@ -222,19 +223,21 @@ final class _ThemeCore: @unchecked Sendable {
         let thread = pthread_self()
         while true {
             lock.lock()
-            if model.pending.isEmpty || model.batchDepth > 0 {
-                model.deliveringThread = nil
-                model.claim.release()
-                lock.unlock()
-                return
-            }
+            let isDone = model.pending.isEmpty || model.batchDepth > 0
             // A chain of this thread's own callbacks alone is not handed on: the refresh-loop
             // bound ends it.
-            if delivery == .mainThread && passes >= limits.passesBeforeHandOff
-                && (model.pending.queuedByOthers || !model.pending.queuedByDeliverer)
-            {
+            let handsOn =
+                !isDone && delivery == .mainThread && passes >= limits.passesBeforeHandOff
+                && !model.pending.isRetriggeredAlone
+            if isDone || handsOn {
                 model.deliveringThread = nil
-                let handoff = model.claim.handOffToNextMainDelivery()
+                let handoff: EngineClaim.Handoff
+                if handsOn {
+                    handoff = model.claim.handOffToNextMainDelivery()
+                } else {
+                    model.claim.release()
+                    handoff = .none
+                }
                 lock.unlock()
                 perform(handoff)
                 return
@@ -260,7 +263,7 @@ final class _ThemeCore: @unchecked Sendable {
             var runsCallbacks = true
             if !work.queuedByDeliverer {
                 loopPasses = 0
-            } else if !work.queuedByOthers {
+            } else if work.isRetriggeredAlone {
                 loopPasses += 1
                 runsCallbacks = loopPasses < limits.maximumPasses
                 if loopPasses == limits.maximumPasses {
@@ -301,13 +304,13 @@ final class _ThemeCore: @unchecked Sendable {
 struct DeliveryLimits {
     /// Passes of the delivering thread's own re-triggered work (`_ThemeCore.loopPasses`) a
     /// delivery runs before it stops running callbacks: a refresh loop.
-    var maximumPasses: Int
+    let maximumPasses: Int
     /// Under main-thread delivery, passes one main-queue delivery runs before it leaves
     /// other threads' pending work to the next one and returns, so that a thread that keeps
     /// queuing (binding objects in a loop) cannot hold the main thread for as long as it does.
     /// (Under synchronous delivery the delivering thread delivers until nothing is pending:
     /// when every thread's call has returned, everything has been delivered.)
-    var passesBeforeHandOff: Int
+    let passesBeforeHandOff: Int
 
     /// The limits every theme has; tests lower them to reach them often (the reference model).
     static let standard = DeliveryLimits(maximumPasses: 100, passesBeforeHandOff: 100)

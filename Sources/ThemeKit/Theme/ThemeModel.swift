@@ -54,6 +54,9 @@ struct PendingWork {
     /// such work is not part of a refresh loop, however much of its own it has too.
     var queuedByOthers = false
 
+    /// The work is the delivering thread's callbacks' alone: a pass of it is re-triggered.
+    var isRetriggeredAlone: Bool { queuedByDeliverer && !queuedByOthers }
+
     init(operations: OperationQueue = OperationQueue()) { self.operations = operations }
 
     var isEmpty: Bool {
