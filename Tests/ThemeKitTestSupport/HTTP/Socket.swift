@@ -36,18 +36,43 @@ enum Socket {
 
     /// Opens a listening TCP socket on 127.0.0.1 with an OS-assigned port.
     static func listenOnLoopback() throws(TestHTTPServerError) -> (descriptor: Int32, port: Int) {
+        try bindLoopback(port: 0, reuseAddress: true, listening: true)
+    }
+
+    /// Binds a TCP socket on 127.0.0.1 with an OS-assigned port, and never listens on it.
+    ///
+    /// While the socket stays open, a connection to its port is refused, and no other socket can take the
+    /// port: without `SO_REUSEADDR` on this socket, every other bind to the port fails.
+    static func reserveLoopbackPort() throws(TestHTTPServerError) -> (descriptor: Int32, port: Int) {
+        try bindLoopback(port: 0, reuseAddress: false, listening: false)
+    }
+
+    /// Whether a listening socket could be opened on `port` of 127.0.0.1 right now (it is closed again).
+    static func canListen(onPort port: Int) -> Bool {
+        guard let (descriptor, _) = try? bindLoopback(port: port, reuseAddress: true, listening: true) else {
+            return false
+        }
+        close(descriptor)
+        return true
+    }
+
+    private static func bindLoopback(
+        port: Int, reuseAddress: Bool, listening: Bool
+    ) throws(TestHTTPServerError) -> (descriptor: Int32, port: Int) {
         let descriptor = socket(AF_INET, streamType, 0)
         guard descriptor >= 0 else { throw TestHTTPServerError(call: "create a socket", code: errno) }
         do throws(TestHTTPServerError) {
-            var yes: Int32 = 1
-            _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            if reuseAddress {
+                var yes: Int32 = 1
+                _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+            }
 
             var address = sockaddr_in()
             #if canImport(Darwin)
                 address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
             #endif
             address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = 0
+            address.sin_port = UInt16(port).bigEndian
             address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
             let bound = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
@@ -55,7 +80,9 @@ enum Socket {
                 }
             }
             guard bound == 0 else { throw TestHTTPServerError(call: "bind", code: errno) }
-            guard listen(descriptor, 64) == 0 else { throw TestHTTPServerError(call: "listen", code: errno) }
+            if listening {
+                guard listen(descriptor, 64) == 0 else { throw TestHTTPServerError(call: "listen", code: errno) }
+            }
 
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             let named = withUnsafeMutablePointer(to: &address) {

@@ -42,6 +42,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         var connectionThreads = 0
         var acceptLoopRunning = true
         var stopping = false
+        /// Sockets bound by ``refusingURL(_:)``, closed by ``stop()``.
+        var reservedPorts: [Int32] = []
     }
 
     /// The port the OS assigned on 127.0.0.1.
@@ -80,6 +82,34 @@ public final class TestHTTPServer: @unchecked Sendable {
     /// - Returns: The URL.
     public func url(_ path: String) -> URL {
         URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// A URL on a port of 127.0.0.1 where every connection is refused, until this server stops.
+    ///
+    /// The port is bound and never listened on, so no other server (another test's, running in parallel) can
+    /// be given it meanwhile: a port that was listened on and closed could be, and a load meant to be refused
+    /// would reach that server.
+    ///
+    /// - Parameter path: An absolute path such as `/pack.json`.
+    /// - Returns: The URL.
+    /// - Throws: ``TestHTTPServerError`` when no port can be bound.
+    public func refusingURL(_ path: String) throws(TestHTTPServerError) -> URL {
+        let (descriptor, port) = try Socket.reserveLoopbackPort()
+        let kept = withState { state -> Bool in
+            guard !state.stopping else { return false }
+            state.reservedPorts.append(descriptor)
+            return true
+        }
+        if !kept { close(descriptor) }
+        return URL(string: "http://127.0.0.1:\(port)\(path)")!
+    }
+
+    /// Whether a server could listen on `port` of 127.0.0.1 right now, for the server's own tests.
+    ///
+    /// - Parameter port: The port to try.
+    /// - Returns: `false` when a socket already holds the port.
+    public static func canListen(onPort port: Int) -> Bool {
+        Socket.canListen(onPort: port)
     }
 
     /// Answers every request for `path` (query ignored) with `response`.
@@ -123,6 +153,8 @@ public final class TestHTTPServer: @unchecked Sendable {
             if state.stopping { return true }
             state.stopping = true
             for client in state.openClients { Socket.shutdownBoth(client) }
+            for reserved in state.reservedPorts { close(reserved) }
+            state.reservedPorts = []
             return false
         }
         guard !alreadyStopped else { return }

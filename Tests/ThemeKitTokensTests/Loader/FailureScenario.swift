@@ -9,7 +9,7 @@ struct FailureScenario: Sendable, CustomTestStringConvertible {
     enum Server: Sendable {
         /// Serve this response at the pack's path.
         case respond(TestHTTPResponse)
-        /// Nothing listens on the port.
+        /// Nothing listens on the port (which stays reserved, so no other test's server is given it).
         case refuseConnections
     }
 
@@ -89,10 +89,7 @@ struct FailureScenario: Sendable, CustomTestStringConvertible {
             server.route("/pack.json", response)
             return server.url("/pack.json")
         case .refuseConnections:
-            let closed = try TestHTTPServer()
-            let url = closed.url("/pack.json")
-            closed.stop()
-            return url
+            return try server.refusingURL("/pack.json")
         }
     }
 }

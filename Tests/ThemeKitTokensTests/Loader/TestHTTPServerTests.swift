@@ -34,5 +34,22 @@ extension Loader {
             #expect(first.port > 0 && second.port > 0)
             #expect(first.port != second.port)
         }
+
+        @Test("a refusing URL's port refuses connections and cannot be taken by another server until stop")
+        func refusingPortIsReserved() async throws {
+            let server = try TestHTTPServer()
+            let url = try server.refusingURL("/pack.json")
+            let port = try #require(url.port)
+
+            #expect(!TestHTTPServer.canListen(onPort: port))
+            let error = try #require(try await loadResult(makeLoader(cacheDirectory: nil), from: url).error)
+            guard case .transport(url, _) = error else {
+                Issue.record("expected a transport error, got \(error)")
+                return
+            }
+
+            server.stop()
+            #expect(TestHTTPServer.canListen(onPort: port))
+        }
     }
 }
