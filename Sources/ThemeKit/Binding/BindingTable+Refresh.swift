@@ -15,11 +15,11 @@ extension _BindingTable {
             record.pointee.dependencies & mask != 0 || mask == .max || record.pointee.hasNewBindings
         else { return }
         // One weak load per object per pass, shared by all its bindings.
-        guard let object = record.pointee.object else {
+        guard var object = record.pointee.object else {
             prune(slot: slot)
             return
         }
-        runBindings(of: slot, object: object, mask: mask, epoch: epoch, context: context)
+        runBindings(of: slot, object: &object, mask: mask, epoch: epoch, context: context)
         record.pointee.hasNewBindings = false
     }
 
@@ -35,7 +35,9 @@ extension _BindingTable {
     }
 
     /// Runs the due bindings of `object`, the live object in `slot`, and records what each read.
-    private func runBindings(of slot: Int32, object: AnyObject, mask: UInt64, epoch: UInt32, context: ThemeContext) {
+    private func runBindings(
+        of slot: Int32, object: inout AnyObject, mask: UInt64, epoch: UInt32, context: ThemeContext
+    ) {
         let generation = objects[Int(slot)].generation
         let recorder = context.recorder
         var unionChanged = false
@@ -51,7 +53,7 @@ extension _BindingTable {
             bindings[position].isNew = false
             // The record holds a reference to the work until the binding is removed, which
             // cannot happen during the run: the call needs no retain of its own.
-            work._withUnsafeGuaranteedRef { $0.run(object, context, payload: bindings[position].payload) }
+            work._withUnsafeGuaranteedRef { $0.run(&object, context, payload: bindings[position].payload) }
             if updateDependencies(
                 of: &bindings[position], to: recorder.read, slot: slot, index: Int32(position), generation: generation)
             {
@@ -76,7 +78,7 @@ extension _BindingTable {
         bindings[index].epoch = epoch
         context.recorder.begin(isInitial: bindings[index].isNew, context: context)
         bindings[index].isNew = false
-        work._withUnsafeGuaranteedRef { $0.run(object, context, payload: bindings[index].payload) }
+        work._withUnsafeGuaranteedRef { $0.runFirst(object, context, payload: bindings[index].payload) }
         // The run cannot add bindings (user code only queues work), so `bindings` is still valid.
         if updateDependencies(
             of: &bindings[index], to: context.recorder.read, slot: slot, index: Int32(index), generation: generation)

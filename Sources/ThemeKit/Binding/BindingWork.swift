@@ -10,8 +10,19 @@
 /// dynamic casts (Docs/Benchmarks.md, "Measurements behind the code", says what the
 /// unspecialised alternative cost). A runner's body captures nothing (its state is the
 /// runner's).
+///
+/// The object is the refresh loop's own reference, lent `inout` so that a key-path write
+/// can take it as an `inout` root of its concrete type (see `_BindingWrite`): a body
+/// reads it, or moves it out and back; it never replaces it with another object.
 @usableFromInline
-typealias _BindingBody = (_BindingWork, AnyObject, ThemeContext, Int32) -> Void
+typealias _BindingBody = (_BindingWork, inout AnyObject, ThemeContext, Int32) -> Void
+
+/// A binding's run on the object its `bind` caller passed, borrowed: the first run of a
+/// binding added at once. The same as the work's `_BindingBody`, except that the object
+/// is the caller's: making it a variable to lend `inout` would cost every `bind` a retain
+/// and release, on the side table of an object with a weak reference.
+@usableFromInline
+typealias _BindingFirstRun = (_BindingWork, AnyObject, ThemeContext, Int32) -> Void
 
 /// What makes two bindings of one object the same binding, so binding it again
 /// replaces the earlier one.
@@ -39,6 +50,8 @@ class _BindingWork: @unchecked Sendable {
     /// Runs the binding on the object it was bound to, with the context whose
     /// recorder notes what the run reads.
     final let body: _BindingBody
+    /// `body` for the first run of a binding added at once (see `_BindingFirstRun`).
+    final let firstRun: _BindingFirstRun
     /// The theme's small integer id of the key path (see `KeyPathIDs`), given when the
     /// table adds the binding; `0` for a `customize` closure. Not checked for exclusivity
     /// at run time: only the delivering thread touches it, outside user code.
@@ -49,16 +62,21 @@ class _BindingWork: @unchecked Sendable {
     final let release: ((_BindingWork, Int32) -> Void)?
 
     @usableFromInline
-    init(identity: _BindingIdentity, body: @escaping _BindingBody, release: ((_BindingWork, Int32) -> Void)? = nil) {
+    init(
+        identity: _BindingIdentity, body: @escaping _BindingBody, firstRun: @escaping _BindingFirstRun,
+        release: ((_BindingWork, Int32) -> Void)? = nil
+    ) {
         self.identity = identity
         self.body = body
+        self.firstRun = firstRun
         self.release = release
     }
 
     /// The work of a `customize` closure, replaced by a later one with the same `id`.
     @usableFromInline
-    convenience init(customizeID id: String?, body: @escaping _BindingBody) {
-        self.init(identity: id.map { .customize($0) } ?? .unique, body: body)
+    convenience init(customizeID id: String?, body: @escaping _BindingFirstRun) {
+        self.init(
+            identity: id.map { .customize($0) } ?? .unique, body: { body($0, $1, $2, $3) }, firstRun: body)
     }
 
     /// Whether this work and `other` are the same binding of an object (both added to
@@ -72,8 +90,14 @@ class _BindingWork: @unchecked Sendable {
     /// Runs the work on `object` (the object it was bound to) with `context`, for the
     /// binding whose payload is `payload`.
     @inline(__always)
-    final func run(_ object: AnyObject, _ context: ThemeContext, payload: Int32) {
-        body(self, object, context, payload)
+    final func run(_ object: inout AnyObject, _ context: ThemeContext, payload: Int32) {
+        body(self, &object, context, payload)
+    }
+
+    /// Runs the work on `object`, the caller's (see `_BindingFirstRun`).
+    @inline(__always)
+    final func runFirst(_ object: AnyObject, _ context: ThemeContext, payload: Int32) {
+        firstRun(self, object, context, payload)
     }
 
     /// Forgets the binding whose payload is `payload` (a runner's provider and setter);
@@ -151,70 +175,140 @@ final class _RunnerCache {
     }
 }
 
-/// The providers and setters of every setter-closure binding of one key path (and types)
-/// in one theme, side by side: a refresh reads them in one buffer instead of one object
-/// per binding (which, past the caches, cost a memory access per binding).
+/// The bindings of one key path (and entry type) in one theme, side by side: a refresh
+/// reads their providers and writes in one buffer instead of one object per binding
+/// (which, past the caches, cost a memory access per binding).
 @usableFromInline
 // Sound: `entries` is touched only by the theme's delivering thread (see _ThemeCore).
-final class _SetterRunner<Object: AnyObject, Value>: _BindingWork, @unchecked Sendable {
-    @usableFromInline
-    struct Entry {
-        @usableFromInline let provider: @Sendable (ThemeContext) -> Value
-        @usableFromInline let setter: @Sendable (Object, consuming Value) -> Void
-
-        @usableFromInline
-        init(
-            provider: @escaping @Sendable (ThemeContext) -> Value,
-            setter: @escaping @Sendable (Object, consuming Value) -> Void
-        ) {
-            self.provider = provider
-            self.setter = setter
-        }
-    }
-
+final class _Runner<Entry: _RunnerEntry>: _BindingWork, @unchecked Sendable {
     // Not checked for exclusivity at run time: single-owner state, and no access is open
     // while user code runs (an entry is copied out before its closures are called).
     @usableFromInline @exclusivity(unchecked) var entries = _PayloadSlots<Entry>()
-    /// `_isClassType(Object.self)`, decided once (see `_exactCast`).
+    /// `_isClassType(Entry.Object.self)`, decided once (see `_exactCast`).
     @usableFromInline let isClass: Bool
 
-    @usableFromInline
-    init(path: AnyKeyPath, body: @escaping _BindingBody, release: @escaping (_BindingWork, Int32) -> Void) {
-        isClass = _isClassType(Object.self)
-        super.init(identity: .keyPath(path), body: body, release: release)
+    /// Inlinable, so the body and first run are made in the caller's module, specialised
+    /// for `Entry` (see `_BindingBody`).
+    @inlinable
+    init(path: AnyKeyPath) {
+        isClass = _isClassType(Entry.Object.self)
+        super.init(
+            identity: .keyPath(path),
+            body: { work, object, context, payload in
+                guard let (entry, isClass) = _Runner.entry(of: work, payload) else { return }
+                entry.run(on: &object, isClass: isClass, context: context)
+            },
+            firstRun: { work, object, context, payload in
+                guard let (entry, isClass) = _Runner.entry(of: work, payload) else { return }
+                entry.runFirst(on: object, isClass: isClass, context: context)
+            },
+            // Sound: the table releases a payload only through the work it belongs to.
+            release: { work, payload in unsafeDowncast(work, to: _Runner.self).entries.remove(payload) }
+        )
     }
 
+    /// The entry of `payload` in `work`, a runner of this type (copied out: no access to
+    /// `entries` is open while its closures run), and whether its `Object` is a class type;
+    /// `nil` once the binding is removed.
+    @inlinable @inline(__always)
+    static func entry(of work: _BindingWork, _ payload: Int32) -> (Entry, isClass: Bool)? {
+        // Sound: the table runs a body only with the work it belongs to.
+        let runner = unsafeDowncast(work, to: _Runner.self)
+        guard let entry = runner.entries[payload] else { return nil }
+        return (entry, runner.isClass)
+    }
 }
 
-/// The providers (given the object) and setters of every binding of one key path (and
-/// types) in one theme whose provider receives the object it themes (see `_SetterRunner`).
+/// One closure binding in a `_Runner`: its provider and its write.
 @usableFromInline
-// Sound: `entries` is touched only by the theme's delivering thread (see _ThemeCore).
-final class _ObjectSetterRunner<Object: AnyObject, Value>: _BindingWork, @unchecked Sendable {
-    @usableFromInline
-    struct Entry {
-        @usableFromInline let provider: @Sendable (Object, ThemeContext) -> Value
-        @usableFromInline let setter: @Sendable (Object, consuming Value) -> Void
+protocol _RunnerEntry {
+    associatedtype Object: AnyObject
+    /// Runs the binding on the refresh loop's reference (see `_BindingBody`).
+    func run(on object: inout AnyObject, isClass: Bool, context: ThemeContext)
+    /// Runs the binding on the `bind` caller's object (see `_BindingFirstRun`).
+    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext)
+}
 
-        @usableFromInline
-        init(
-            provider: @escaping @Sendable (Object, ThemeContext) -> Value,
-            setter: @escaping @Sendable (Object, consuming Value) -> Void
-        ) {
-            self.provider = provider
-            self.setter = setter
-        }
+/// A closure binding whose provider reads the context.
+@usableFromInline
+struct _ContextEntry<Write: _ObjectWrite>: _RunnerEntry {
+    @usableFromInline typealias Object = Write.Object
+    @usableFromInline let provider: @Sendable (ThemeContext) -> Write.Value
+    @usableFromInline let write: Write
+
+    @inlinable
+    init(provider: @escaping @Sendable (ThemeContext) -> Write.Value, write: Write) {
+        self.provider = provider
+        self.write = write
     }
 
-    // Not checked for exclusivity at run time (see _SetterRunner).
-    @usableFromInline @exclusivity(unchecked) var entries = _PayloadSlots<Entry>()
-    /// `_isClassType(Object.self)`, decided once (see `_exactCast`).
-    @usableFromInline let isClass: Bool
+    @inlinable @inline(__always)
+    func run(on object: inout AnyObject, isClass: Bool, context: ThemeContext) {
+        write.write(into: &object, isClass: isClass) { _ in provider(context) }
+    }
 
-    @usableFromInline
-    init(path: AnyKeyPath, body: @escaping _BindingBody, release: @escaping (_BindingWork, Int32) -> Void) {
-        isClass = _isClassType(Object.self)
-        super.init(identity: .keyPath(path), body: body, release: release)
+    @inlinable @inline(__always)
+    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext) {
+        write.write(intoBorrowed: object, isClass: isClass) { _ in provider(context) }
+    }
+}
+
+/// A closure binding whose provider receives the object it themes.
+@usableFromInline
+struct _ObjectEntry<Write: _ObjectWrite>: _RunnerEntry {
+    @usableFromInline typealias Object = Write.Object
+    @usableFromInline let provider: @Sendable (Write.Object, ThemeContext) -> Write.Value
+    @usableFromInline let write: Write
+
+    @inlinable
+    init(provider: @escaping @Sendable (Write.Object, ThemeContext) -> Write.Value, write: Write) {
+        self.provider = provider
+        self.write = write
+    }
+
+    @inlinable @inline(__always)
+    func run(on object: inout AnyObject, isClass: Bool, context: ThemeContext) {
+        write.write(into: &object, isClass: isClass) { provider($0, context) }
+    }
+
+    @inlinable @inline(__always)
+    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext) {
+        write.write(intoBorrowed: object, isClass: isClass) { provider($0, context) }
+    }
+}
+
+/// How a binding writes its value into the object: a `set:` closure (`_SetterWrite`) or a
+/// key path (`_KeyPathWrite`). Both are called with the object as their own `Object` (the
+/// table runs a binding only on the object it was bound to), and `value` computes the
+/// value from it; the value goes straight into the write, which takes it (`consuming`:
+/// no copy of it).
+@usableFromInline
+protocol _ObjectWrite {
+    associatedtype Object: AnyObject
+    associatedtype Value
+    /// Writes what `value` returns into `object`, the refresh loop's reference (see
+    /// `_BindingBody`), which is the same object afterwards.
+    func write(into object: inout AnyObject, isClass: Bool, _ value: (Object) -> Value)
+    /// Writes what `value` returns into the `bind` caller's `object` (see `_BindingFirstRun`).
+    func write(intoBorrowed object: AnyObject, isClass: Bool, _ value: (Object) -> Value)
+}
+
+/// The write of a `set:` binding: the user's closure, given the object borrowed.
+@usableFromInline
+struct _SetterWrite<Object: AnyObject, Value>: _ObjectWrite {
+    @usableFromInline let setter: @Sendable (Object, consuming Value) -> Void
+
+    @inlinable @inline(__always)
+    init(_ setter: @escaping @Sendable (Object, consuming Value) -> Void) { self.setter = setter }
+
+    @inlinable @inline(__always)
+    func write(into object: inout AnyObject, isClass: Bool, _ value: (Object) -> Value) {
+        _withExactCast(object, to: Object.self, isClass: isClass) { setter($0, value($0)) }
+    }
+
+    @inlinable @inline(__always)
+    func write(intoBorrowed object: AnyObject, isClass: Bool, _ value: (Object) -> Value) {
+        _withExactCast(object, to: Object.self, isClass: isClass) { setter($0, value($0)) }
     }
 }
 
@@ -301,74 +395,33 @@ enum _BindingBodies {
     /// The value is moved into the write (`consume`): without it the key path's setter
     /// convention (value passed borrowed) costs one more copy of it than the `set:`
     /// spelling — a retain and release for a class value such as `UIColor`. The root is
-    /// still copied once: a reference-writable key path's setter takes its root owned, and
-    /// the object here is the refresh loop's borrowed reference (RESULTS.md, issue #31).
+    /// `inout`: SILGen copies a key-path write's root into a temporary unless the root is
+    /// already in memory, and the copy of an object with a weak reference is a retain and
+    /// release on its side table (RESULTS.md, issue #31). See `_KeyPathWrite`.
     @inlinable @inline(__always)
     static func keyPathWrite<Object: AnyObject, Value>(
-        _ path: ReferenceWritableKeyPath<Object, Value>
-    ) -> @Sendable (Object, consuming Value) -> Void {
-        let box = _SendableKeyPath(path)
-        return { object, value in object[keyPath: box.path] = consume value }
+        _ path: ReferenceWritableKeyPath<Object, Value>, borrowing borrowedPath: ReferenceWritableKeyPath<Object, Value>
+    ) -> _KeyPathWrite<Object, Value> {
+        let inoutBox = _SendableKeyPath(path)
+        let borrowedBox = _SendableKeyPath(borrowedPath)
+        return _KeyPathWrite(
+            updating: { object, value in object[keyPath: inoutBox.path] = consume value },
+            borrowed: { object, value in object[keyPath: borrowedBox.path] = consume value })
     }
 
-    /// Adds a closure binding's provider and setter to the runner of its key path and
-    /// types in `runners` (made on first use); returns the runner and the binding's payload.
-    /// Called by the table, with the engine held, for the key path whose id is `keyID`.
+    /// Adds a closure binding (`entry`) to the runner of its key path and entry type in
+    /// `runners` (made on first use); returns the runner and the binding's payload. Called
+    /// by the table, with the engine held, for the key path whose id is `keyID`.
     @inlinable
-    static func installSetter<Object: AnyObject, Value>(
-        _ runners: _RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
-        setter: @escaping @Sendable (Object, consuming Value) -> Void,
-        provider: @escaping @Sendable (ThemeContext) -> Value
+    static func install<Entry: _RunnerEntry>(
+        _ runners: _RunnerCache, keyID: Int32, path: AnyKeyPath, entry: Entry
     ) -> (runner: _BindingWork, payload: Int32) {
-        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(_SetterRunner<Object, Value>.self)) {
-            _SetterRunner<Object, Value>(
-                path: path,
-                body: { work, object, context, payload in
-                    // Sound: the table runs a body only with the work it belongs to.
-                    let runner = unsafeDowncast(work, to: _SetterRunner<Object, Value>.self)
-                    guard let entry = runner.entries[payload] else { return }
-                    // One call, no closure around it: the provider's result goes straight into
-                    // the setter, which takes it (`consuming`: no copy of the value), and the
-                    // downcast `object` (the loop's borrowed argument) is passed borrowed.
-                    entry.setter(_exactCast(object, to: Object.self, isClass: runner.isClass), entry.provider(context))
-                },
-                // Sound: the table releases a payload only through the work it belongs to.
-                release: { work, payload in
-                    unsafeDowncast(work, to: _SetterRunner<Object, Value>.self).entries.remove(payload)
-                }
-            )
+        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(_Runner<Entry>.self)) {
+            _Runner<Entry>(path: path)
         }
         // Sound: the cache returns a runner of the type it was asked for.
-        let typed = unsafeDowncast(runner, to: _SetterRunner<Object, Value>.self)
-        return (runner, typed.entries.add(.init(provider: provider, setter: setter)))
-    }
-
-    /// `installSetter` for a provider that receives the object it themes.
-    @inlinable
-    static func installObjectSetter<Object: AnyObject, Value>(
-        _ runners: _RunnerCache, keyID: Int32, path: ReferenceWritableKeyPath<Object, Value>,
-        setter: @escaping @Sendable (Object, consuming Value) -> Void,
-        provider: @escaping @Sendable (Object, ThemeContext) -> Value
-    ) -> (runner: _BindingWork, payload: Int32) {
-        let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(_ObjectSetterRunner<Object, Value>.self)) {
-            _ObjectSetterRunner<Object, Value>(
-                path: path,
-                body: { work, object, context, payload in
-                    // Sound: the table runs a body only with the work it belongs to.
-                    let runner = unsafeDowncast(work, to: _ObjectSetterRunner<Object, Value>.self)
-                    guard let entry = runner.entries[payload] else { return }
-                    let typed = _exactCast(object, to: Object.self, isClass: runner.isClass)
-                    entry.setter(typed, entry.provider(typed, context))
-                },
-                // Sound: the table releases a payload only through the work it belongs to.
-                release: { work, payload in
-                    unsafeDowncast(work, to: _ObjectSetterRunner<Object, Value>.self).entries.remove(payload)
-                }
-            )
-        }
-        // Sound: the cache returns a runner of the type it was asked for.
-        let typed = unsafeDowncast(runner, to: _ObjectSetterRunner<Object, Value>.self)
-        return (runner, typed.entries.add(.init(provider: provider, setter: setter)))
+        let typed = unsafeDowncast(runner, to: _Runner<Entry>.self)
+        return (runner, typed.entries.add(entry))
     }
 
     /// A `customize` closure.
@@ -379,6 +432,48 @@ enum _BindingBodies {
         _BindingWork(customizeID: id) { _, object, context, _ in
             _withExactCast(object, to: Object.self) { body($0, context) }
         }
+    }
+}
+
+/// The write of a key-path binding, made where the caller wrote the key path (see
+/// `_BindingBodies.keyPathWrite`). In the refresh loop it is given the object `inout`: its
+/// root is then a memory location, so the specialised write of a computed property calls
+/// the setter on it as it is, where from a borrowed reference the key-path write would
+/// first copy the reference into a temporary: a retain and release per write, on the side
+/// table of an object with a weak reference (RESULTS.md, issue #31).
+@usableFromInline
+struct _KeyPathWrite<Object: AnyObject, Value>: _ObjectWrite {
+    /// The write for the refresh loop, through the loop's reference.
+    @usableFromInline let inoutWrite: @Sendable (inout Object, consuming Value) -> Void
+    /// The write for a first run, through the `bind` caller's reference, borrowed (which a
+    /// variable for `inoutWrite` would have to retain). Made from the key path's own
+    /// evaluation, as `inoutWrite` is: a key-path value that two closures capture stays a
+    /// runtime key path in both.
+    @usableFromInline let borrowedWrite: @Sendable (Object, consuming Value) -> Void
+
+    @inlinable @inline(__always)
+    init(
+        updating inoutWrite: @escaping @Sendable (inout Object, consuming Value) -> Void,
+        borrowed borrowedWrite: @escaping @Sendable (Object, consuming Value) -> Void
+    ) {
+        self.inoutWrite = inoutWrite
+        self.borrowedWrite = borrowedWrite
+    }
+
+    /// Computes the value from the object borrowed, then moves the reference out of
+    /// `object` as an `Object` (the downcast of an owned reference forwards it: no retain),
+    /// writes through it, and moves it back.
+    @inlinable @inline(__always)
+    func write(into object: inout AnyObject, isClass: Bool, _ value: (Object) -> Value) {
+        let result = _withExactCast(object, to: Object.self, isClass: isClass, value)
+        var typed = isClass ? unsafeDowncast(consume object, to: Object.self) : (consume object) as! Object
+        inoutWrite(&typed, consume result)
+        object = typed
+    }
+
+    @inlinable @inline(__always)
+    func write(intoBorrowed object: AnyObject, isClass: Bool, _ value: (Object) -> Value) {
+        _withExactCast(object, to: Object.self, isClass: isClass) { borrowedWrite($0, value($0)) }
     }
 }
 

@@ -51,7 +51,7 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
         template = _SharedPropertyTemplate(
             identity: identity,
             makeBody: _SharedPropertyTemplate.bodyMaker(
-                write: _BindingBodies.keyPathWrite(keyPath()), provider: provider)
+                write: _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath()), provider: provider)
         )
     }
 
@@ -71,7 +71,8 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
     ) {
         self.keyPath = keyPath
         template = _SharedPropertyTemplate(
-            identity: keyPath, makeBody: _SharedPropertyTemplate.bodyMaker(write: setter, provider: provider))
+            identity: keyPath,
+            makeBody: _SharedPropertyTemplate.bodyMaker(write: _SetterWrite(setter), provider: provider))
     }
 }
 
@@ -101,49 +102,52 @@ extension Theme {
 // only by its theme's delivering thread.
 final class _SharedPropertyTemplate: @unchecked Sendable {
     let identity: AnyKeyPath
-    /// Makes the body that serves every binding of this property in one theme.
-    let makeBody: () -> _BindingBody
+    /// Makes the body (and first run) that serve every binding of this property in one theme.
+    let makeBody: () -> (body: _BindingBody, firstRun: _BindingFirstRun)
 
     @usableFromInline
-    init(identity: AnyKeyPath, makeBody: @escaping () -> _BindingBody) {
+    init(identity: AnyKeyPath, makeBody: @escaping () -> (body: _BindingBody, firstRun: _BindingFirstRun)) {
         self.identity = identity
         self.makeBody = makeBody
     }
 
     /// Makes the work that serves every binding of this property in one theme.
-    func makeWork() -> _BindingWork { _BindingWork(identity: .keyPath(identity), body: makeBody()) }
+    func makeWork() -> _BindingWork {
+        let made = makeBody()
+        return _BindingWork(identity: .keyPath(identity), body: made.body, firstRun: made.firstRun)
+    }
 
     /// What makes the body of a themed property in each theme: it runs the provider
     /// once per appearance while the theme's values stay the same, and writes the kept
     /// value into each object with `write`.
     @inlinable
-    static func bodyMaker<Object: AnyObject, Value>(
-        write: @escaping (Object, consuming Value) -> Void, provider: @escaping @Sendable (ThemeContext) -> Value
-    ) -> () -> _BindingBody {
-        let isClass = _isClassType(Object.self)
+    static func bodyMaker<Write: _ObjectWrite>(
+        write: Write, provider: @escaping @Sendable (ThemeContext) -> Write.Value
+    ) -> () -> (body: _BindingBody, firstRun: _BindingFirstRun) {
+        let isClass = _isClassType(Write.Object.self)
         return {
             // One theme's kept values.
-            let kept = _SharedValues<Value>()
-            return { _, object, context, _ in
-                let index = kept.slots.keptIndex(for: context)
-                if index >= 0 {
-                    _withExactCast(object, to: Object.self, isClass: isClass) { write($0, kept.values[index]) }
-                    return
-                }
-                // Not kept yet, or a refresh: run the provider (a refresh replaces the kept
-                // value, so the objects bound later get what it returns now).
-                let value = provider(context)
-                let place = kept.slots.place(for: context)
-                if place.clearsFirst { kept.values.removeAll(keepingCapacity: true) }
-                if place.index >= 0 {
-                    if place.index < kept.values.count {
-                        kept.values[place.index] = value
+            let kept = _SharedValues<Write.Value>()
+            return (
+                body: { _, object, context, _ in
+                    let index = kept.slots.keptIndex(for: context)
+                    if index >= 0 {
+                        write.write(into: &object, isClass: isClass) { _ in kept.values[index] }
                     } else {
-                        kept.values.append(value)
+                        let value = kept.keep(provider(context), for: context)
+                        write.write(into: &object, isClass: isClass) { _ in value }
+                    }
+                },
+                firstRun: { _, object, context, _ in
+                    let index = kept.slots.keptIndex(for: context)
+                    if index >= 0 {
+                        write.write(intoBorrowed: object, isClass: isClass) { _ in kept.values[index] }
+                    } else {
+                        let value = kept.keep(provider(context), for: context)
+                        write.write(intoBorrowed: object, isClass: isClass) { _ in value }
                     }
                 }
-                _withExactCast(object, to: Object.self, isClass: isClass) { write($0, value) }
-            }
+            )
         }
     }
 }
@@ -158,6 +162,23 @@ final class _SharedValues<Value> {
 
     @usableFromInline
     init() {}
+
+    /// Keeps `value`, which the provider just returned for `context` (nothing kept for its
+    /// appearance, or a refresh, which replaces the kept value so that the objects bound
+    /// later get it too), and returns it.
+    @inlinable
+    func keep(_ value: Value, for context: ThemeContext) -> Value {
+        let place = slots.place(for: context)
+        if place.clearsFirst { values.removeAll(keepingCapacity: true) }
+        if place.index >= 0 {
+            if place.index < values.count {
+                values[place.index] = value
+            } else {
+                values.append(value)
+            }
+        }
+        return value
+    }
 }
 
 /// The keys of the values one theme keeps for one ``ThemedProperty``: which appearance

@@ -36,7 +36,10 @@ extension Theme {
         // The key path is an autoclosure, evaluated twice here: once for the write closure
         // alone, which the optimiser then specialises into the property's setter when the
         // caller wrote a literal (see `_BindingBodies.keyPathWrite`), once for the identity.
-        _bind(object, keyPath(), set: _BindingBodies.keyPathWrite(keyPath()), in: node, provider)
+        _bind(
+            object, keyPath(),
+            _ContextEntry(provider: provider, write: _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())),
+            in: node)
     }
 
     /// Keeps `object[keyPath: keyPath]` equal to what `provider` returns for it: like
@@ -66,7 +69,10 @@ extension Theme {
         _ object: Object, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         in node: ThemeNode? = nil, _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
     ) {
-        _bind(object, keyPath(), set: _BindingBodies.keyPathWrite(keyPath()), in: node, provider)
+        _bind(
+            object, keyPath(),
+            _ObjectEntry(provider: provider, write: _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())),
+            in: node)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -94,7 +100,7 @@ extension Theme {
         set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        _bind(object, keyPath, set: setter, in: node, provider)
+        _bind(object, keyPath, _ContextEntry(provider: provider, write: _SetterWrite(setter)), in: node)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns for it, writing it
@@ -121,56 +127,26 @@ extension Theme {
         set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
     ) {
-        _bind(object, keyPath, set: setter, in: node, provider)
+        _bind(object, keyPath, _ObjectEntry(provider: provider, write: _SetterWrite(setter)), in: node)
     }
 
-    /// Adds a closure binding of `path` written by `setter`. Inlinable, so the runner's
-    /// body is made for the caller's types (see `_BindingBody`), and the closures that add
-    /// the binding are not escaping: a binding added at once allocates nothing of its own.
+    /// Adds the closure binding `entry` of `path`. Inlinable, so the runner's body is made
+    /// for the caller's types (see `_BindingBody`), and the closures that add the binding
+    /// are not escaping: a binding added at once allocates nothing of its own.
     @inlinable
-    func _bind<Object: AnyObject, Value>(
-        _ object: Object, _ path: ReferenceWritableKeyPath<Object, Value>,
-        set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode?,
-        _ provider: @escaping @Sendable (ThemeContext) -> Value
-    ) {
+    func _bind<Entry: _RunnerEntry>(_ object: Entry.Object, _ path: AnyKeyPath, _ entry: Entry, in node: ThemeNode?) {
         _checkOwnership(node)
         _core.bind(
             object, node: node,
             add: { table, slot in
                 table.addClosureBinding(path: path, slot: slot) { runners, keyID in
-                    _BindingBodies.installSetter(runners, keyID: keyID, path: path, setter: setter, provider: provider)
+                    _BindingBodies.install(runners, keyID: keyID, path: path, entry: entry)
                 }
             },
             queued: {
                 .pending(
                     _PendingBinding(path: path) { runners, keyID in
-                        _BindingBodies.installSetter(
-                            runners, keyID: keyID, path: path, setter: setter, provider: provider)
-                    })
-            })
-    }
-
-    /// `_bind` for a provider that receives the object.
-    @inlinable
-    func _bind<Object: AnyObject, Value>(
-        _ object: Object, _ path: ReferenceWritableKeyPath<Object, Value>,
-        set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode?,
-        _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
-    ) {
-        _checkOwnership(node)
-        _core.bind(
-            object, node: node,
-            add: { table, slot in
-                table.addClosureBinding(path: path, slot: slot) { runners, keyID in
-                    _BindingBodies.installObjectSetter(
-                        runners, keyID: keyID, path: path, setter: setter, provider: provider)
-                }
-            },
-            queued: {
-                .pending(
-                    _PendingBinding(path: path) { runners, keyID in
-                        _BindingBodies.installObjectSetter(
-                            runners, keyID: keyID, path: path, setter: setter, provider: provider)
+                        _BindingBodies.install(runners, keyID: keyID, path: path, entry: entry)
                     })
             })
     }
