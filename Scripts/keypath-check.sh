@@ -6,6 +6,10 @@
 # runtime's write (`swift_setAtReferenceWritableKeyPath`). A control binding whose key path is a variable
 # must still call it: the check can fail, and the fallback stays the runtime write.
 #
+# It also checks what the refresh loop runs: the specialised writes given the object `inout` (closure #1 of
+# `_BindingBodies.keyPathWrite`) must not retain it. The control is the first run's write of the computed
+# property, given the object borrowed (closure #2), which copies its root into a temporary and so retains it.
+#
 #   Scripts/keypath-check.sh             # the iOS half skips with one line when no SDK is prepared
 #   THEMEKIT_REQUIRE_IOS=1 Scripts/keypath-check.sh   # fails instead of skipping
 #
@@ -96,6 +100,12 @@ callers_of() {
     ' "$1" | sort -u
 }
 
+# Prints the names of the specialised key-path writes for the client's View (closure `$2` of
+# `_BindingBodies.keyPathWrite`: `fU_` is given the object inout, `fU0_` borrowed) in `$1` that retain.
+retaining_writes() {
+    callers_of "$1" swift_retain | grep -E "keyPathWrite.*${2}6Client4View" || true
+}
+
 check() {
     local label=$1
     local literal variable
@@ -116,7 +126,18 @@ check() {
         echo "  the check cannot tell a specialised write from a missing one any more" >&2
         return 1
     fi
-    echo "key-path check ($label): literal key paths write directly; a key path in a variable uses the runtime"
+    if [ -n "$(retaining_writes "$scratch/$1/Client.s" fU_)" ]; then
+        echo "key-path check ($label) FAILED: a refresh-loop key-path write (given the object inout) retains it:" >&2
+        retaining_writes "$scratch/$1/Client.s" fU_ | sed 's/^/  /' >&2
+        return 1
+    fi
+    if [ -z "$(retaining_writes "$scratch/$1/Client.s" fU0_)" ]; then
+        echo "key-path check ($label) FAILED: the control (a first run's write of a computed property, borrowed)" >&2
+        echo "  no longer retains its root; the check cannot tell a retaining write from one that is not" >&2
+        return 1
+    fi
+    echo "key-path check ($label): literal key paths write directly, and the refresh loop's writes retain no object;"
+    echo "  a key path in a variable uses the runtime"
 }
 
 host=$(swiftc -print-target-info | awk -F'"' '/"triple"/ { print $4; exit }')
