@@ -44,7 +44,12 @@ final class Widget: @unchecked Sendable {
     /// What a provider that is given the object reads of it.
     let serial: Int
     var text = ""
-    var detail = ""
+    /// Computed, as a UIKit property is: key-path writes call its setter.
+    var detail: String {
+        get { storedDetail }
+        set { storedDetail = newValue }
+    }
+    private var storedDetail = ""
     var number = 0
     var custom: [String: String] = [:]
 
