@@ -100,10 +100,12 @@ callers_of() {
     ' "$1" | sort -u
 }
 
-# Prints the names of the specialised key-path writes for the client's View (closure `$2` of
-# `_BindingBodies.keyPathWrite`: `fU_` is given the object inout, `fU0_` borrowed) in `$1` that retain.
+# Prints, demangled, the specialised key-path writes for the client's View in `$1` that retain: closure `$2`
+# of `_BindingBodies.keyPathWrite` ("closure #1" is given the object inout, "closure #2" borrowed; the latter
+# may be folded into a reabstraction thunk, whose demangled name still says which closure it is).
 retaining_writes() {
-    callers_of "$1" swift_retain | grep -E "keyPathWrite.*${2}6Client4View" || true
+    callers_of "$1" swift_retain | sed -e 's/:$//' -e 's/^_\$/$/' | swift demangle |
+        grep -F "$2 " | grep -F 'in static ThemeKit._BindingBodies.keyPathWrite' | grep -F '<Client.View, Swift.String>' || true
 }
 
 check() {
@@ -126,12 +128,12 @@ check() {
         echo "  the check cannot tell a specialised write from a missing one any more" >&2
         return 1
     fi
-    if [ -n "$(retaining_writes "$scratch/$1/Client.s" fU_)" ]; then
+    if [ -n "$(retaining_writes "$scratch/$1/Client.s" "closure #1")" ]; then
         echo "key-path check ($label) FAILED: a refresh-loop key-path write (given the object inout) retains it:" >&2
-        retaining_writes "$scratch/$1/Client.s" fU_ | sed 's/^/  /' >&2
+        retaining_writes "$scratch/$1/Client.s" "closure #1" | sed 's/^/  /' >&2
         return 1
     fi
-    if [ -z "$(retaining_writes "$scratch/$1/Client.s" fU0_)" ]; then
+    if [ -z "$(retaining_writes "$scratch/$1/Client.s" "closure #2")" ]; then
         echo "key-path check ($label) FAILED: the control (a first run's write of a computed property, borrowed)" >&2
         echo "  no longer retains its root; the check cannot tell a retaining write from one that is not" >&2
         return 1

@@ -179,60 +179,62 @@ final class _RunnerCache {
 /// reads their providers and writes in one buffer instead of one object per binding
 /// (which, past the caches, cost a memory access per binding).
 @usableFromInline
-// Sound: `entries` is touched only by the theme's delivering thread (see _ThemeCore).
+// Sound: `entries` is touched only by the theme's delivering thread (see _ThemeCore);
+// `isClass` and `firstRunWrite` are constants.
 final class _Runner<Entry: _RunnerEntry>: _BindingWork, @unchecked Sendable {
     // Not checked for exclusivity at run time: single-owner state, and no access is open
     // while user code runs (an entry is copied out before its closures are called).
     @usableFromInline @exclusivity(unchecked) var entries = _PayloadSlots<Entry>()
-    /// `_isClassType(Entry.Object.self)`, decided once (see `_exactCast`).
+    /// The write every first run uses (see `_ObjectWrite.FirstRunWrite`): the one the bind
+    /// that made the runner brought. Every binding of the runner writes the same property,
+    /// so any binding's would do; keeping one costs a `bind` nothing (storing each bind's
+    /// cost about 175 instructions). If that bind named the key path by a variable, the
+    /// first runs of later binds go through the key-path runtime; their refreshes do not.
+    @usableFromInline let firstRunWrite: Entry.Write.FirstRunWrite
+    /// `_isClassType(Entry.Write.Object.self)`, decided once (see `_exactCast`).
     @usableFromInline let isClass: Bool
 
     /// Inlinable, so the body and first run are made in the caller's module, specialised
     /// for `Entry` (see `_BindingBody`).
     @inlinable
-    init(path: AnyKeyPath) {
-        isClass = _isClassType(Entry.Object.self)
+    init(path: AnyKeyPath, firstRunWrite: Entry.Write.FirstRunWrite) {
+        isClass = _isClassType(Entry.Write.Object.self)
+        self.firstRunWrite = firstRunWrite
         super.init(
             identity: .keyPath(path),
             body: { work, object, context, payload in
-                guard let (entry, isClass) = _Runner.entry(of: work, payload) else { return }
-                entry.run(on: &object, isClass: isClass, context: context)
+                // Sound: the table runs a body only with the work it belongs to.
+                let runner = unsafeDowncast(work, to: _Runner.self)
+                guard let entry = runner.entries[payload] else { return }
+                entry.run(on: &object, isClass: runner.isClass, context: context)
             },
             firstRun: { work, object, context, payload in
-                guard let (entry, isClass) = _Runner.entry(of: work, payload) else { return }
-                entry.runFirst(on: object, isClass: isClass, context: context)
+                // Sound: as in `body`.
+                let runner = unsafeDowncast(work, to: _Runner.self)
+                guard let entry = runner.entries[payload] else { return }
+                entry.runFirst(on: object, isClass: runner.isClass, context: context, using: runner.firstRunWrite)
             },
             // Sound: the table releases a payload only through the work it belongs to.
             release: { work, payload in unsafeDowncast(work, to: _Runner.self).entries.remove(payload) }
         )
     }
-
-    /// The entry of `payload` in `work`, a runner of this type (copied out: no access to
-    /// `entries` is open while its closures run), and whether its `Object` is a class type;
-    /// `nil` once the binding is removed.
-    @inlinable @inline(__always)
-    static func entry(of work: _BindingWork, _ payload: Int32) -> (Entry, isClass: Bool)? {
-        // Sound: the table runs a body only with the work it belongs to.
-        let runner = unsafeDowncast(work, to: _Runner.self)
-        guard let entry = runner.entries[payload] else { return nil }
-        return (entry, runner.isClass)
-    }
 }
 
-/// One closure binding in a `_Runner`: its provider and its write.
+/// One closure binding in a `_Runner`: its provider and its write. Entries are copied out
+/// of the runner before they are called (no access to `entries` is open while user code
+/// runs).
 @usableFromInline
 protocol _RunnerEntry {
-    associatedtype Object: AnyObject
+    associatedtype Write: _ObjectWrite
     /// Runs the binding on the refresh loop's reference (see `_BindingBody`).
     func run(on object: inout AnyObject, isClass: Bool, context: ThemeContext)
-    /// Runs the binding on the `bind` caller's object (see `_BindingFirstRun`).
-    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext)
+    /// Runs the binding on the `bind` caller's object (see `_BindingFirstRun`) with `write`.
+    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext, using write: Write.FirstRunWrite)
 }
 
 /// A closure binding whose provider reads the context.
 @usableFromInline
 struct _ContextEntry<Write: _ObjectWrite>: _RunnerEntry {
-    @usableFromInline typealias Object = Write.Object
     @usableFromInline let provider: @Sendable (ThemeContext) -> Write.Value
     @usableFromInline let write: Write
 
@@ -248,15 +250,15 @@ struct _ContextEntry<Write: _ObjectWrite>: _RunnerEntry {
     }
 
     @inlinable @inline(__always)
-    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext) {
-        write.write(intoBorrowed: object, isClass: isClass) { _ in provider(context) }
+    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext, using firstRunWrite: Write.FirstRunWrite)
+    {
+        write.write(intoBorrowed: object, isClass: isClass, using: firstRunWrite) { _ in provider(context) }
     }
 }
 
 /// A closure binding whose provider receives the object it themes.
 @usableFromInline
 struct _ObjectEntry<Write: _ObjectWrite>: _RunnerEntry {
-    @usableFromInline typealias Object = Write.Object
     @usableFromInline let provider: @Sendable (Write.Object, ThemeContext) -> Write.Value
     @usableFromInline let write: Write
 
@@ -272,8 +274,9 @@ struct _ObjectEntry<Write: _ObjectWrite>: _RunnerEntry {
     }
 
     @inlinable @inline(__always)
-    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext) {
-        write.write(intoBorrowed: object, isClass: isClass) { provider($0, context) }
+    func runFirst(on object: AnyObject, isClass: Bool, context: ThemeContext, using firstRunWrite: Write.FirstRunWrite)
+    {
+        write.write(intoBorrowed: object, isClass: isClass, using: firstRunWrite) { provider($0, context) }
     }
 }
 
@@ -286,11 +289,15 @@ struct _ObjectEntry<Write: _ObjectWrite>: _RunnerEntry {
 protocol _ObjectWrite {
     associatedtype Object: AnyObject
     associatedtype Value
+    /// What a first run writes with besides this write (`Void` for a setter; a key path's
+    /// write of a borrowed object): kept once per runner, not per binding.
+    associatedtype FirstRunWrite
     /// Writes what `value` returns into `object`, the refresh loop's reference (see
     /// `_BindingBody`), which is the same object afterwards.
     func write(into object: inout AnyObject, isClass: Bool, _ value: (Object) -> Value)
     /// Writes what `value` returns into the `bind` caller's `object` (see `_BindingFirstRun`).
-    func write(intoBorrowed object: AnyObject, isClass: Bool, _ value: (Object) -> Value)
+    func write(
+        intoBorrowed object: AnyObject, isClass: Bool, using firstRunWrite: FirstRunWrite, _ value: (Object) -> Value)
 }
 
 /// The write of a `set:` binding: the user's closure, given the object borrowed.
@@ -307,8 +314,46 @@ struct _SetterWrite<Object: AnyObject, Value>: _ObjectWrite {
     }
 
     @inlinable @inline(__always)
-    func write(intoBorrowed object: AnyObject, isClass: Bool, _ value: (Object) -> Value) {
+    func write(intoBorrowed object: AnyObject, isClass: Bool, using _: Void, _ value: (Object) -> Value) {
         _withExactCast(object, to: Object.self, isClass: isClass) { setter($0, value($0)) }
+    }
+}
+
+/// The write of a key-path binding, made where the caller wrote the key path (see
+/// `_BindingBodies.keyPathWrite`). The refresh loop gives it the object `inout`: its root
+/// is then a memory location, so the specialised write of a computed property calls the
+/// setter on it as it is, where from a borrowed reference the key-path write would first
+/// copy the reference into a temporary: a retain and release per write, on the side table
+/// of an object with a weak reference (RESULTS.md, issue #31).
+@usableFromInline
+struct _KeyPathWrite<Object: AnyObject, Value>: _ObjectWrite {
+    /// A first run writes through the `bind` caller's reference, borrowed (which a variable
+    /// for `inoutWrite` would have to retain), with a write of its own, made from the key
+    /// path's own evaluation: a key-path value that two closures capture stays a runtime key
+    /// path in both.
+    @usableFromInline typealias FirstRunWrite = @Sendable (Object, consuming Value) -> Void
+
+    @usableFromInline let inoutWrite: @Sendable (inout Object, consuming Value) -> Void
+
+    @inlinable @inline(__always)
+    init(_ inoutWrite: @escaping @Sendable (inout Object, consuming Value) -> Void) { self.inoutWrite = inoutWrite }
+
+    /// Computes the value from the object borrowed, then moves the reference out of
+    /// `object` as an `Object` (the downcast of an owned reference forwards it: no retain),
+    /// writes through it, and moves it back.
+    @inlinable @inline(__always)
+    func write(into object: inout AnyObject, isClass: Bool, _ value: (Object) -> Value) {
+        let result = _withExactCast(object, to: Object.self, isClass: isClass, value)
+        var typed = isClass ? unsafeDowncast(consume object, to: Object.self) : (consume object) as! Object
+        inoutWrite(&typed, consume result)
+        object = typed
+    }
+
+    @inlinable @inline(__always)
+    func write(
+        intoBorrowed object: AnyObject, isClass: Bool, using firstRunWrite: FirstRunWrite, _ value: (Object) -> Value
+    ) {
+        _withExactCast(object, to: Object.self, isClass: isClass) { firstRunWrite($0, value($0)) }
     }
 }
 
@@ -401,23 +446,26 @@ enum _BindingBodies {
     @inlinable @inline(__always)
     static func keyPathWrite<Object: AnyObject, Value>(
         _ path: ReferenceWritableKeyPath<Object, Value>, borrowing borrowedPath: ReferenceWritableKeyPath<Object, Value>
-    ) -> _KeyPathWrite<Object, Value> {
+    ) -> (write: _KeyPathWrite<Object, Value>, firstRun: _KeyPathWrite<Object, Value>.FirstRunWrite) {
         let inoutBox = _SendableKeyPath(path)
         let borrowedBox = _SendableKeyPath(borrowedPath)
-        return _KeyPathWrite(
-            updating: { object, value in object[keyPath: inoutBox.path] = consume value },
-            borrowed: { object, value in object[keyPath: borrowedBox.path] = consume value })
+        return (
+            _KeyPathWrite { object, value in object[keyPath: inoutBox.path] = consume value },
+            { object, value in object[keyPath: borrowedBox.path] = consume value }
+        )
     }
 
     /// Adds a closure binding (`entry`) to the runner of its key path and entry type in
-    /// `runners` (made on first use); returns the runner and the binding's payload. Called
-    /// by the table, with the engine held, for the key path whose id is `keyID`.
+    /// `runners` (made on first use, with `firstRunWrite` for its first runs); returns the
+    /// runner and the binding's payload. Called by the table, with the engine held, for the
+    /// key path whose id is `keyID`.
     @inlinable
     static func install<Entry: _RunnerEntry>(
-        _ runners: _RunnerCache, keyID: Int32, path: AnyKeyPath, entry: Entry
+        _ runners: _RunnerCache, keyID: Int32, path: AnyKeyPath, entry: Entry,
+        firstRunWrite: Entry.Write.FirstRunWrite
     ) -> (runner: _BindingWork, payload: Int32) {
         let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(_Runner<Entry>.self)) {
-            _Runner<Entry>(path: path)
+            _Runner<Entry>(path: path, firstRunWrite: firstRunWrite)
         }
         // Sound: the cache returns a runner of the type it was asked for.
         let typed = unsafeDowncast(runner, to: _Runner<Entry>.self)
@@ -432,48 +480,6 @@ enum _BindingBodies {
         _BindingWork(customizeID: id) { _, object, context, _ in
             _withExactCast(object, to: Object.self) { body($0, context) }
         }
-    }
-}
-
-/// The write of a key-path binding, made where the caller wrote the key path (see
-/// `_BindingBodies.keyPathWrite`). In the refresh loop it is given the object `inout`: its
-/// root is then a memory location, so the specialised write of a computed property calls
-/// the setter on it as it is, where from a borrowed reference the key-path write would
-/// first copy the reference into a temporary: a retain and release per write, on the side
-/// table of an object with a weak reference (RESULTS.md, issue #31).
-@usableFromInline
-struct _KeyPathWrite<Object: AnyObject, Value>: _ObjectWrite {
-    /// The write for the refresh loop, through the loop's reference.
-    @usableFromInline let inoutWrite: @Sendable (inout Object, consuming Value) -> Void
-    /// The write for a first run, through the `bind` caller's reference, borrowed (which a
-    /// variable for `inoutWrite` would have to retain). Made from the key path's own
-    /// evaluation, as `inoutWrite` is: a key-path value that two closures capture stays a
-    /// runtime key path in both.
-    @usableFromInline let borrowedWrite: @Sendable (Object, consuming Value) -> Void
-
-    @inlinable @inline(__always)
-    init(
-        updating inoutWrite: @escaping @Sendable (inout Object, consuming Value) -> Void,
-        borrowed borrowedWrite: @escaping @Sendable (Object, consuming Value) -> Void
-    ) {
-        self.inoutWrite = inoutWrite
-        self.borrowedWrite = borrowedWrite
-    }
-
-    /// Computes the value from the object borrowed, then moves the reference out of
-    /// `object` as an `Object` (the downcast of an owned reference forwards it: no retain),
-    /// writes through it, and moves it back.
-    @inlinable @inline(__always)
-    func write(into object: inout AnyObject, isClass: Bool, _ value: (Object) -> Value) {
-        let result = _withExactCast(object, to: Object.self, isClass: isClass, value)
-        var typed = isClass ? unsafeDowncast(consume object, to: Object.self) : (consume object) as! Object
-        inoutWrite(&typed, consume result)
-        object = typed
-    }
-
-    @inlinable @inline(__always)
-    func write(intoBorrowed object: AnyObject, isClass: Bool, _ value: (Object) -> Value) {
-        _withExactCast(object, to: Object.self, isClass: isClass) { borrowedWrite($0, value($0)) }
     }
 }
 

@@ -47,11 +47,12 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
         // alone, specialised into the property's setter when the caller wrote a literal
         // (see `_BindingBodies.keyPathWrite`), once for the identity.
         let identity = keyPath()
+        let writes = _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())
         self.keyPath = identity
         template = _SharedPropertyTemplate(
             identity: identity,
             makeBody: _SharedPropertyTemplate.bodyMaker(
-                write: _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath()), provider: provider)
+                write: writes.write, firstRunWrite: writes.firstRun, provider: provider)
         )
     }
 
@@ -72,7 +73,8 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
         self.keyPath = keyPath
         template = _SharedPropertyTemplate(
             identity: keyPath,
-            makeBody: _SharedPropertyTemplate.bodyMaker(write: _SetterWrite(setter), provider: provider))
+            makeBody: _SharedPropertyTemplate.bodyMaker(
+                write: _SetterWrite(setter), firstRunWrite: (), provider: provider))
     }
 }
 
@@ -122,7 +124,7 @@ final class _SharedPropertyTemplate: @unchecked Sendable {
     /// value into each object with `write`.
     @inlinable
     static func bodyMaker<Write: _ObjectWrite>(
-        write: Write, provider: @escaping @Sendable (ThemeContext) -> Write.Value
+        write: Write, firstRunWrite: Write.FirstRunWrite, provider: @escaping @Sendable (ThemeContext) -> Write.Value
     ) -> () -> (body: _BindingBody, firstRun: _BindingFirstRun) {
         let isClass = _isClassType(Write.Object.self)
         return {
@@ -141,10 +143,12 @@ final class _SharedPropertyTemplate: @unchecked Sendable {
                 firstRun: { _, object, context, _ in
                     let index = kept.slots.keptIndex(for: context)
                     if index >= 0 {
-                        write.write(intoBorrowed: object, isClass: isClass) { _ in kept.values[index] }
+                        write.write(intoBorrowed: object, isClass: isClass, using: firstRunWrite) { _ in
+                            kept.values[index]
+                        }
                     } else {
                         let value = kept.keep(provider(context), for: context)
-                        write.write(intoBorrowed: object, isClass: isClass) { _ in value }
+                        write.write(intoBorrowed: object, isClass: isClass, using: firstRunWrite) { _ in value }
                     }
                 }
             )

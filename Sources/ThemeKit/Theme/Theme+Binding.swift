@@ -33,13 +33,11 @@ extension Theme {
         _ object: Object, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         in node: ThemeNode? = nil, _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // The key path is an autoclosure, evaluated twice here: once for the write closure
-        // alone, which the optimiser then specialises into the property's setter when the
-        // caller wrote a literal (see `_BindingBodies.keyPathWrite`), once for the identity.
-        _bind(
-            object, keyPath(),
-            _ContextEntry(provider: provider, write: _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())),
-            in: node)
+        // The key path is an autoclosure, evaluated three times here: once for each write
+        // closure alone, which the optimiser then specialises into the property's setter when
+        // the caller wrote a literal (see `_BindingBodies.keyPathWrite`), once for the identity.
+        let (write, firstRun) = _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())
+        _bind(object, keyPath(), _ContextEntry(provider: provider, write: write), firstRunWrite: firstRun, in: node)
     }
 
     /// Keeps `object[keyPath: keyPath]` equal to what `provider` returns for it: like
@@ -69,10 +67,8 @@ extension Theme {
         _ object: Object, _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         in node: ThemeNode? = nil, _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
     ) {
-        _bind(
-            object, keyPath(),
-            _ObjectEntry(provider: provider, write: _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())),
-            in: node)
+        let (write, firstRun) = _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())
+        _bind(object, keyPath(), _ObjectEntry(provider: provider, write: write), firstRunWrite: firstRun, in: node)
     }
 
     /// Keeps a property of `object` equal to what `provider` returns, writing it with
@@ -100,7 +96,9 @@ extension Theme {
         set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        _bind(object, keyPath, _ContextEntry(provider: provider, write: _SetterWrite(setter)), in: node)
+        _bind(
+            object, keyPath, _ContextEntry(provider: provider, write: _SetterWrite(setter)), firstRunWrite: (), in: node
+        )
     }
 
     /// Keeps a property of `object` equal to what `provider` returns for it, writing it
@@ -127,26 +125,32 @@ extension Theme {
         set setter: @escaping @Sendable (Object, consuming Value) -> Void, in node: ThemeNode? = nil,
         _ provider: @escaping @Sendable (Object, ThemeContext) -> Value
     ) {
-        _bind(object, keyPath, _ObjectEntry(provider: provider, write: _SetterWrite(setter)), in: node)
+        _bind(
+            object, keyPath, _ObjectEntry(provider: provider, write: _SetterWrite(setter)), firstRunWrite: (), in: node)
     }
 
     /// Adds the closure binding `entry` of `path`. Inlinable, so the runner's body is made
     /// for the caller's types (see `_BindingBody`), and the closures that add the binding
     /// are not escaping: a binding added at once allocates nothing of its own.
     @inlinable
-    func _bind<Entry: _RunnerEntry>(_ object: Entry.Object, _ path: AnyKeyPath, _ entry: Entry, in node: ThemeNode?) {
+    func _bind<Entry: _RunnerEntry>(
+        _ object: Entry.Write.Object, _ path: AnyKeyPath, _ entry: Entry,
+        firstRunWrite: Entry.Write.FirstRunWrite, in node: ThemeNode?
+    ) {
         _checkOwnership(node)
         _core.bind(
             object, node: node,
             add: { table, slot in
                 table.addClosureBinding(path: path, slot: slot) { runners, keyID in
-                    _BindingBodies.install(runners, keyID: keyID, path: path, entry: entry)
+                    _BindingBodies.install(
+                        runners, keyID: keyID, path: path, entry: entry, firstRunWrite: firstRunWrite)
                 }
             },
             queued: {
                 .pending(
                     _PendingBinding(path: path) { runners, keyID in
-                        _BindingBodies.install(runners, keyID: keyID, path: path, entry: entry)
+                        _BindingBodies.install(
+                            runners, keyID: keyID, path: path, entry: entry, firstRunWrite: firstRunWrite)
                     })
             })
     }
