@@ -425,17 +425,18 @@ func _isClassType<Object: AnyObject>(_ type: Object.Type) -> Bool { (type as Any
 /// The bodies `bind` and `customize` make, inlined into their callers.
 @usableFromInline
 enum _BindingBodies {
-    /// The write of a key-path binding: assigns through `path`, so the property's setter
-    /// runs (`didSet`, Observation, computed properties).
+    /// The writes of a key-path binding: each assigns through its key path, so the
+    /// property's setter runs (`didSet`, Observation, computed properties). `write` is the
+    /// refresh loop's (the object `inout`), `firstRun` a first run's (the object borrowed;
+    /// see `_KeyPathWrite`).
     ///
-    /// Called from inlinable code with a key path that the caller evaluated from its
-    /// literal for this closure alone (`bind` takes the key path as an autoclosure and
-    /// calls it twice: once for the binding's identity, once for this write). A key-path
-    /// literal whose only use is this closure is specialised by the optimiser into a
-    /// direct store or setter call (Docs/Benchmarks.md shows the code); a key path that
-    /// is not a literal still works, through the key-path runtime. Keep it so: a key-path
-    /// value with any other use (stored, returned, captured by a second closure) stays a
-    /// runtime key path.
+    /// Called from inlinable code with key paths that the caller evaluated from its literal
+    /// for each closure alone (`bind` takes the key path as an autoclosure and calls it three
+    /// times: once for the binding's identity, once for each write). A key-path literal whose
+    /// only use is one closure is specialised by the optimiser into a direct store or setter
+    /// call (Docs/Benchmarks.md shows the code); a key path that is not a literal still
+    /// works, through the key-path runtime. Keep it so: a key-path value with any other use
+    /// (stored, returned, captured by a second closure) stays a runtime key path.
     ///
     /// The value is moved into the write (`consume`): without it the key path's setter
     /// convention (value passed borrowed) costs one more copy of it than the `set:`

@@ -43,9 +43,10 @@ public final class ThemedProperty<Object: AnyObject, Value>: @unchecked Sendable
         _ keyPath: @autoclosure () -> ReferenceWritableKeyPath<Object, Value>,
         _ provider: @escaping @Sendable (ThemeContext) -> Value
     ) {
-        // Inlinable, with the key path as an autoclosure evaluated twice: once for the write
-        // alone, specialised into the property's setter when the caller wrote a literal
-        // (see `_BindingBodies.keyPathWrite`), once for the identity.
+        // Inlinable, with the key path as an autoclosure evaluated three times: once for each
+        // write alone (the refresh loop's and the first run's), specialised into the
+        // property's setter when the caller wrote a literal (see
+        // `_BindingBodies.keyPathWrite`), once for the identity.
         let identity = keyPath()
         let writes = _BindingBodies.keyPathWrite(keyPath(), borrowing: keyPath())
         self.keyPath = identity

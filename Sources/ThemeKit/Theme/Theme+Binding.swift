@@ -13,10 +13,11 @@ extension Theme {
     ///
     /// The value is written through the key path, so the property's setter runs
     /// (`didSet`, Observation, computed properties). The key path is an autoclosure,
-    /// evaluated twice when you bind (once for the write, once for the binding's
-    /// identity) and never later: for a key-path literal the write is compiled here, into
-    /// a direct store or a call of the property's setter, without Swift's key-path
-    /// runtime; a key path passed as a value is written through the runtime.
+    /// evaluated three times when you bind (once for the binding's identity, once for each
+    /// of its two writes: the first run's and the refreshes') and never later: for a
+    /// key-path literal the writes are compiled here, into a direct store or a call of the
+    /// property's setter, without Swift's key-path runtime; a key path passed as a value is
+    /// written through the runtime.
     ///
     /// ```swift
     /// theme.bind(label, \.textColor) { env in env.style == .dark ? env[Palette.self].text : "#111111" }
