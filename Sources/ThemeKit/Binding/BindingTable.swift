@@ -13,7 +13,7 @@ struct BindingRecord {
     var indexed: UInt64
     /// The pass that last ran this binding, so a pass runs it at most once.
     var epoch: UInt32
-    /// The binding's index in its runner (`_SetterRunner`, `_ObjectSetterRunner`); `-1` for a
+    /// The binding's index in its runner (`_Runner`); `-1` for a
     /// work of its own or a themed property's.
     var payload: Int32
     /// Whether the binding has not run yet.
@@ -264,7 +264,7 @@ final class _BindingTable {
 
     /// Adds a closure binding of `path` to the object in `slot`: `install` adds its
     /// provider and setter to the runner of the key path's id and returns the runner and
-    /// the binding's payload (see `_BindingBodies.installSetter`).
+    /// the binding's payload (see `_BindingBodies.install`).
     /// - Returns: The binding's index within the object.
     @usableFromInline
     func addClosureBinding(

@@ -1,8 +1,8 @@
 /// What one binding does to its object: a function made at `bind` time, in the
 /// caller's module, where `Object` and `Value` are concrete types. It is called with
 /// the binding's work, the object, the context, and the binding's payload: for a
-/// closure binding, the index of its provider (and setter) in its runner (`_SetterRunner`,
-/// `_ObjectSetterRunner`); `-1` for other works.
+/// closure binding, the index of its entry (provider and write) in its runner (`_Runner`);
+/// `-1` for other works.
 ///
 /// `bind`, `customize` and ``ThemedProperty``'s initialisers are `@inlinable` so that
 /// the function they make is compiled for the caller's types: the refresh loop then
@@ -12,7 +12,7 @@
 /// runner's).
 ///
 /// The object is the refresh loop's own reference, lent `inout` so that a key-path write
-/// can take it as an `inout` root of its concrete type (see `_BindingWrite`): a body
+/// can take it as an `inout` root of its concrete type (see `_KeyPathWrite`): a body
 /// reads it, or moves it out and back; it never replaces it with another object.
 @usableFromInline
 typealias _BindingBody = (_BindingWork, inout AnyObject, ThemeContext, Int32) -> Void
@@ -38,10 +38,10 @@ enum _BindingIdentity {
 
 /// What runs bindings: its body and the identity of the bindings it runs.
 ///
-/// The closure bindings of one key path (and object and value types) in one theme share a
-/// runner (`_SetterRunner`, `_ObjectSetterRunner`), the bindings of one ``ThemedProperty`` in one
-/// theme share one work (see `_SharedPropertyTemplate`), and a `customize` closure has a
-/// work of its own.
+/// The closure bindings of one key path (and entry type) in one theme share a runner
+/// (`_Runner`), the bindings of one ``ThemedProperty`` in one theme share one work (see
+/// `_SharedPropertyTemplate`), and a `customize` closure has a work of its own
+/// (`_CustomizeWork`).
 @usableFromInline
 // Sound: `identity` and `body` are `let`s set in `init`; `keyID` and the body's captured
 // state are touched only by the owning theme's delivering thread (see _ThemeCore).
@@ -70,13 +70,6 @@ class _BindingWork: @unchecked Sendable {
         self.body = body
         self.firstRun = firstRun
         self.release = release
-    }
-
-    /// The work of a `customize` closure, replaced by a later one with the same `id`.
-    @usableFromInline
-    convenience init(customizeID id: String?, body: @escaping _BindingFirstRun) {
-        self.init(
-            identity: id.map { .customize($0) } ?? .unique, body: { body($0, $1, $2, $3) }, firstRun: body)
     }
 
     /// Whether this work and `other` are the same binding of an object (both added to
@@ -112,7 +105,7 @@ class _BindingWork: @unchecked Sendable {
 // Sound: immutable after init; used by the one thread that adds the binding.
 final class _PendingBinding: @unchecked Sendable {
     let path: AnyKeyPath
-    /// Made in the caller's module (see `_BindingBodies.installSetter`).
+    /// Made in the caller's module (see `_BindingBodies.install`).
     let install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
 
     @usableFromInline
@@ -478,9 +471,37 @@ enum _BindingBodies {
     static func customize<Object: AnyObject>(
         id: String?, _ body: @escaping @Sendable (Object, ThemeContext) -> Void
     ) -> _BindingWork {
-        _BindingWork(customizeID: id) { _, object, context, _ in
-            _withExactCast(object, to: Object.self) { body($0, context) }
-        }
+        _CustomizeWork(id: id, action: body)
+    }
+}
+
+/// The work of a `customize` closure, replaced by a later one with the same `id`: the closure,
+/// run by a body and a first run that capture nothing (the work is a `customize` call's one
+/// allocation).
+@usableFromInline
+// Sound: `action` and `isClass` are constants set in `init`.
+final class _CustomizeWork<Object: AnyObject>: _BindingWork, @unchecked Sendable {
+    @usableFromInline let action: @Sendable (Object, ThemeContext) -> Void
+    /// `_isClassType(Object.self)`, decided once (see `_exactCast`).
+    @usableFromInline let isClass: Bool
+
+    /// Inlinable, so the body and first run are made in the caller's module (see `_BindingBody`).
+    @inlinable
+    init(id: String?, action: @escaping @Sendable (Object, ThemeContext) -> Void) {
+        self.action = action
+        isClass = _isClassType(Object.self)
+        super.init(
+            identity: id.map { .customize($0) } ?? .unique,
+            body: { work, object, context, _ in _CustomizeWork.run(work, object, context) },
+            firstRun: { work, object, context, _ in _CustomizeWork.run(work, object, context) })
+    }
+
+    /// Runs the closure of `work`, a work of this type, on `object`, borrowed.
+    @inlinable @inline(__always)
+    static func run(_ work: _BindingWork, _ object: AnyObject, _ context: ThemeContext) {
+        // Sound: the table runs a body only with the work it belongs to.
+        let work = unsafeDowncast(work, to: _CustomizeWork.self)
+        _withExactCast(object, to: Object.self, isClass: work.isClass) { work.action($0, context) }
     }
 }
 
