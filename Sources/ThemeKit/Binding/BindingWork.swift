@@ -301,9 +301,10 @@ struct _SetterWrite<Object: AnyObject, Value>: _ObjectWrite {
     @inlinable @inline(__always)
     init(_ setter: @escaping @Sendable (Object, consuming Value) -> Void) { self.setter = setter }
 
+    /// The loop's reference, read borrowed: a setter needs no variable.
     @inlinable @inline(__always)
     func write(into object: inout AnyObject, isClass: Bool, _ value: (Object) -> Value) {
-        _withExactCast(object, to: Object.self, isClass: isClass) { setter($0, value($0)) }
+        write(intoBorrowed: object, isClass: isClass, using: (), value)
     }
 
     @inlinable @inline(__always)
