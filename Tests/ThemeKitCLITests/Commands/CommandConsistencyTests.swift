@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKitTokens
+import ThemeKitTestSupport
 
 /// Smaller mistakes found while trying the tool as a new user (issue #23); each test failed before its fix.
 @Suite struct CommandConsistencyTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 
 @testable import ThemeKitCLI
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKitTokens
+import ThemeKitTestSupport
 
 @Suite struct ContrastCommandTests {
     let folder = TemporaryDirectory()

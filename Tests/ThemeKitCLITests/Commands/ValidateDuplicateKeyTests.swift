@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKitTokens
+import ThemeKitTestSupport
 
 /// `validate`'s default agrees with the decoder `ThemePackLoader` uses by default: a key repeated in one
 /// object is refused by both, so a pack that passes CI also loads in the app.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKitTokens
+import ThemeKitTestSupport
 
 /// `validate` as a CI gate (issue #23): exit 1 whenever a token is left out or replaced, exit 0 with warnings only
 /// for what is ignored on purpose, `--lenient` for the old behaviour.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKitTokens
+import ThemeKitTestSupport
 
 /// `--choose NAME=VALUE`: which brand (resolver modifier context, Tokens Studio group theme) a command imports.
 @Suite struct ChooseOptionTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKitTokens
+import ThemeKitTestSupport
 
 /// Issue #30 at the command line: modifiers applied, formats named, nothing changed silently.
 @Suite struct TokensStudioPart2CLITests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ThemeKitTokens
+import ThemeKitTestSupport
 
 /// Nothing a pack contains reaches a terminal or a CI log raw: text output escapes control, ESC, CR and bidi
 /// characters, and no line it prints can start with a workflow command such as `::error::`.

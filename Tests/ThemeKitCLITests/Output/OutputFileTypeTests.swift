@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 
 #if canImport(Glibc)
     import Glibc

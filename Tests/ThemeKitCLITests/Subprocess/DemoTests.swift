@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 
 /// The example app (`Examples/ThemeKitDemo`) run as a child process with its state in a scratch folder.
 @Suite(

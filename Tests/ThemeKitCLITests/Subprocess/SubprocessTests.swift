@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 
 /// Runs the built `themekit` executable as a child process: exit statuses, the two streams, standard input,
 /// and that nothing ever ends in a crash.

@@ -1,4 +1,5 @@
 import Foundation
+import ThemeKitTestSupport
 
 /// The build folder this test bundle was built into, and the tools next to it.
 ///

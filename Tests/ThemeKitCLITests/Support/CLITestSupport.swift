@@ -31,39 +31,6 @@ func themekit(
     return CommandResult(status: status, stdout: out, stderr: err)
 }
 
-/// A fresh folder under the system's temporary directory, deleted when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() {
-        url = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("themekit-cli-tests-\(UUID().uuidString)", isDirectory: true)
-        // A test that cannot create its scratch folder fails on its first write, with the path in the message.
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: url)  // Best effort: the OS cleans the temporary folder anyway.
-    }
-
-    /// The path of a file or folder inside this one.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    /// Writes a text file and returns its path.
-    @discardableResult
-    func write(_ name: String, _ text: String) throws -> String {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: file)
-        return file.path
-    }
-
-    /// Reads a text file.
-    func read(_ name: String) throws -> String {
-        try String(decoding: Data(contentsOf: url.appendingPathComponent(name)), as: UTF8.self)
-    }
-}
-
 /// Optional use of the shared real-world fixtures, for tests that also run without them.
 enum SharedFixtures {
     /// The fixture's path; `nil` when the folder is absent, unless `THEMEKIT_REQUIRE_FIXTURES=1`,

@@ -66,13 +66,6 @@ import ThemeKitTestSupport
         var wasWriting: Bool { lastBegun != nil && lastBegun != lastEnded }
     }
 
-    static func makeDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("themekit-crash-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
-    }
-
     static func childExecutable() throws -> String {
         try #require(
             ChildProcess.siblingExecutable(named: "ThemeKitCrashChild"),
@@ -118,8 +111,9 @@ import ThemeKitTestSupport
     @Test("a storage killed at random points mid-write reads back the old or the new value, other keys intact")
     func storageSurvivesKills() throws {
         let executable = try Self.childExecutable()
-        let directory = try Self.makeDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = TemporaryDirectory(prefix: "themekit-crash")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let directory = scratch.url
         let file = directory.appendingPathComponent("theme.json")
         let setup = JSONFileThemeStorage(fileURL: file)
         for (key, value) in CrashPayload.untouchedKeys { try setup.setData(value, forKey: key) }
@@ -159,8 +153,9 @@ import ThemeKitTestSupport
     @Test("a theme killed while persisting its style restores a consistent style, counter and app values")
     func themeSurvivesKills() throws {
         let executable = try Self.childExecutable()
-        let directory = try Self.makeDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = TemporaryDirectory(prefix: "themekit-crash")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let directory = scratch.url
         let file = directory.appendingPathComponent("theme.json")
         let keptValues = ["accent": "#FF8800", "pack": "solarized", "user": "ada"]
         do {

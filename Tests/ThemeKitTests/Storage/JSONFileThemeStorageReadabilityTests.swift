@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 import ThemeKit
+import ThemeKitTestSupport
 
 /// The JSON file a user is pointed to (the demo's state, an app's settings) shows the theme's values as JSON,
 /// not Base64, and still reads files written entirely in Base64.
 @Suite struct JSONFileThemeStorageReadabilityTests {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("themekit-\(UUID().uuidString)")
-        .appendingPathComponent("theme.json")
+    let scratch = TemporaryDirectory(prefix: "themekit-readability")
+    var url: URL { scratch.appending("theme.json") }
 
     func fileObject() throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
 import ThemeKit
+import ThemeKitTestSupport
 
 @Suite struct JSONFileThemeStorageTests {
+    let scratch = TemporaryDirectory(prefix: "themekit-storage")
+
+    /// A file that does not exist yet, in a folder that does not exist yet (the storage creates both).
     func temporaryFile() -> URL {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("themekit-\(UUID().uuidString)")
-            .appendingPathComponent("theme.json")
+        scratch.appending("\(UUID().uuidString)/theme.json")
     }
 
     @Test("values round-trip through the file and survive a new storage instance")
@@ -62,8 +64,9 @@ import ThemeKit
 @Suite struct AbandonedTemporaryFileTests {
     @Test("temporary files of dead writers are removed when a storage opens; live writers' files are kept")
     func abandonedTemporariesAreRemoved() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let scratch = TemporaryDirectory(prefix: "themekit-abandoned")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let directory = scratch.url
         let file = directory.appendingPathComponent("theme.json")
         // pid 2147483646 cannot exist on Linux (pid_max is at most 4194304).
         let dead = directory.appendingPathComponent("theme.json.tmp-2147483646-7")

@@ -12,10 +12,10 @@ import ThemeKitTestSupport
 /// One `JSONFileThemeStorage` file shared by several processes (an app and its extensions), and damage that
 /// stays with the key it hit.
 @Suite struct SharedStorageTests {
+    let scratch = TemporaryDirectory(prefix: "themekit-shared-storage")
+
     func temporaryFile() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory.appendingPathComponent("theme.json")
+        try scratch.makeFolder().appendingPathComponent("theme.json")
     }
 
     @Test("two processes writing 300 distinct keys each into one file lose none of the 600")

@@ -1,14 +1,16 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 /// Reading an asset catalog stays inside the catalog folder and checks a file's size before reading it.
 @Suite struct AssetCatalogContainmentTests {
+    let scratch = TemporaryDirectory(prefix: "AssetCatalogContainment")
     let parent: URL
     let catalog: URL
 
     init() throws {
-        parent = FileManager.default.temporaryDirectory.appendingPathComponent("AssetCatalogContainment-\(UUID())")
+        parent = scratch.url
         catalog = parent.appendingPathComponent("Colors.xcassets")
         try AssetCatalog.write(["Inside": ColorSet(ThemeColor(red: 0, green: 1, blue: 0))], to: catalog)
     }

@@ -9,8 +9,9 @@ import ThemeKitTestSupport
     @Test("themekit validate refuses a hostile input clearly, in bounded time and memory", arguments: HostileCorpus.all)
     func validate(input: HostileInput) throws {
         let tool = try #require(ChildProcess.siblingExecutable(named: "themekit"), "themekit is built beside the tests")
-        let folder = try HostileInputTests.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TemporaryDirectory(prefix: "themekit-hostile")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let folder = scratch.url
         let file = folder.appendingPathComponent(input.name)
         try input.data().write(to: file)
         let slowdown = Double(HostileInputTests.slowdown)

@@ -42,12 +42,6 @@ import ThemeKitTokens
         }
     }
 
-    static func makeFolder() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-hostile-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder
-    }
-
     @Test("every file in Tests/Corpus/hostile is listed in HostileCorpus with what its error must say")
     func corpusIsListed() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: HostileCorpus.directory.path)
@@ -58,8 +52,9 @@ import ThemeKitTokens
 
     @Test("a hostile input is refused with a clear error", arguments: HostileCorpus.all)
     func refusedClearly(input: HostileInput) throws {
-        let folder = try Self.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TemporaryDirectory(prefix: "themekit-hostile")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let folder = scratch.url
         let file = folder.appendingPathComponent(input.name)
         let data = try input.data()
         try data.write(to: file)
@@ -88,8 +83,9 @@ import ThemeKitTokens
     func survivesInProcessOfItsOwn(input: HostileInput) throws {
         let replayer = try #require(
             ChildProcess.siblingExecutable(named: "ThemeKitFuzz"), "ThemeKitFuzz is built beside the tests")
-        let folder = try Self.makeFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TemporaryDirectory(prefix: "themekit-hostile")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let folder = scratch.url
         let file = folder.appendingPathComponent(input.name)
         try input.data().write(to: file)
         // The fuzz replayer runs the decoders under both policies and the round-trip checks.

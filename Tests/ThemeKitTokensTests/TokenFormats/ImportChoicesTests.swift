@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 /// `DTCGImporter.choices`: the context of a resolver modifier, or the theme of a Tokens Studio group,
@@ -207,8 +208,9 @@ import ThemeKitTokens
 
     @Test("a multi-file Tokens Studio export applies the chosen theme of a group, and rejects an unknown one")
     func studioFolderChoice() throws {
-        let folder = try TokensStudioFolderTests.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TemporaryDirectory(prefix: "themekit-ts")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let folder = scratch.url
         let files = [
             "$metadata.json": ##"{"tokenSetOrder": ["brand/acme", "brand/globex", "mode/light", "mode/dark"]}"##,
             "$themes.json": ##"""

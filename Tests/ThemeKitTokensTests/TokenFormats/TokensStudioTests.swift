@@ -207,17 +207,11 @@ func expectedHex(_ text: String) -> String? {
         }
     }
 
-    static func temporaryFolder() throws -> URL {
-        let url = URL(fileURLWithPath: NSTemporaryDirectory())
-            .appendingPathComponent("themekit-ts-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
     @Test("a multi-file export: sets from $metadata, appearances from $themes, source sets not written")
     func multiFile() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TemporaryDirectory(prefix: "themekit-ts")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let folder = scratch.url
         try Self.writeExport(in: folder)
         let result = try DTCGImporter(policy: .strict).pack(tokensStudioFolder: folder)
         #expect(result.pack.colors["surface"]?.light.hex == "#FFFFFF")
@@ -231,8 +225,9 @@ func expectedHex(_ text: String) -> String? {
 
     @Test("a set that leaves the folder or has no file is an error naming it")
     func badSets() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TemporaryDirectory(prefix: "themekit-ts")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let folder = scratch.url
         try Data(##"{"tokenSetOrder": ["../secret", "missing"]}"##.utf8)
             .write(to: folder.appendingPathComponent("$metadata.json"))
         do {
