@@ -65,7 +65,7 @@ struct ModelBudget: CustomStringConvertible {
     func singleThread() async {
         let budget = ModelBudget.fromEnvironment(defaultSeed: 0x28_5EED, defaultOperations: 1200)
         await Self.runRounds(budget, name: "one thread", test: "singleThread") { seed, steps in
-            Self.runOneThread(seed: seed, steps: steps)
+            await Self.runOneThreadWithStreams(seed: seed, steps: steps)
         }
     }
 
@@ -110,26 +110,60 @@ struct ModelBudget: CustomStringConvertible {
     /// is queued for the main queue, and the lane lets the main queue run it before it compares, so
     /// every comparison of the synchronous run applies.
     static func runOneThread(seed: UInt64, steps: Int, delivery: Theme.Delivery = .synchronous) -> String? {
-        precondition(delivery == .synchronous || !Thread.isMainThread, "main-thread delivery runs off the main thread")
+        let round = OneThreadRound(seed: seed, delivery: delivery)
+        return round.run(steps: steps) ?? round.finish()
+    }
+
+    /// Runs one round of one lane that also makes `theme.events` streams, and checks them at the end.
+    static func runOneThreadWithStreams(seed: UInt64, steps: Int) async -> String? {
+        let round = OneThreadRound(seed: seed, delivery: .synchronous)
+        round.lane.makesStreams = true
+        if let failure = round.run(steps: steps) { return failure }
+        let found = await round.lane.streamMismatches()
+        if !found.isEmpty { return report(found, step: nil, trace: round.lane.trace) }
+        return round.finish()
+    }
+
+    /// One round of one lane: its theme, its storage and its lane.
+    // Sound: used by one thread at a time (the round's).
+    final class OneThreadRound: @unchecked Sendable {
         let storage = InMemoryThemeStorage()
-        let theme = Theme(storage: storage, delivery: delivery, limits: .model)
-        var global = GlobalModel(style: theme.style, contrast: theme.contrast)
-        global.followsSystem = theme.followsSystem
-        global.followsSystemContrast = theme.followsSystemContrast
-        let lane = ModelLane(theme: theme, seed: seed, lane: 0, global: global)
-        for step in 0..<steps {
-            lane.step()
-            if delivery == .mainThread { drainMainQueue() }
-            var found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()
-            // Every 16th operation, what a relaunch would restore from the same storage.
-            if step % 16 == 15 { found += lane.reopenMismatches(storage: storage, global: lane.global!) }
-            if !found.isEmpty { return report(found, step: step, trace: lane.trace) }
+        let theme: Theme
+        let lane: ModelLane
+        let delivery: Theme.Delivery
+
+        init(seed: UInt64, delivery: Theme.Delivery) {
+            precondition(
+                delivery == .synchronous || !Thread.isMainThread, "main-thread delivery runs off the main thread")
+            self.delivery = delivery
+            theme = Theme(storage: storage, delivery: delivery, limits: .model)
+            var global = GlobalModel(style: theme.style, contrast: theme.contrast)
+            global.followsSystem = theme.followsSystem
+            global.followsSystemContrast = theme.followsSystemContrast
+            lane = ModelLane(theme: theme, seed: seed, lane: 0, global: global)
         }
-        _ = lane.releaseEverything()
-        if delivery == .mainThread { drainMainQueue() }
-        let alive = lane.aliveObjects()
-        if !alive.isEmpty { return "the theme kept objects alive after the test released them: \(alive)" }
-        return nil
+
+        /// Performs `steps` operations, comparing after each; returns what went wrong, or nil.
+        func run(steps: Int) -> String? {
+            for step in 0..<steps {
+                lane.step()
+                if delivery == .mainThread { drainMainQueue() }
+                var found = lane.problems + lane.mismatches(global: lane.global!) + theme.checkInvariants()
+                // Every 16th operation, what a relaunch would restore from the same storage.
+                if step % 16 == 15 { found += lane.reopenMismatches(storage: storage, global: lane.global!) }
+                if !found.isEmpty { return report(found, step: step, trace: lane.trace) }
+            }
+            return nil
+        }
+
+        /// Releases everything the lane holds; returns what is still alive, or nil.
+        func finish() -> String? {
+            _ = lane.releaseEverything()
+            if delivery == .mainThread { drainMainQueue() }
+            let alive = lane.aliveObjects()
+            if !alive.isEmpty { return "the theme kept objects alive after the test released them: \(alive)" }
+            return nil
+        }
     }
 
     private static func report(_ found: [String], step: Int?, trace: [String]) -> String {

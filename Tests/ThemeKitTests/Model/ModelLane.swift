@@ -21,6 +21,10 @@ final class ModelLane: @unchecked Sendable {
     private var properties: [(handle: PropertyHandle, slot: WidgetSlot, spec: ProviderSpec)] = []
     private(set) var observers: [ModelObserver] = []
     private(set) var subscriptions: [ModelSubscription] = []
+    /// Whether the lane also makes `theme.events` streams (single-thread runs: their checks
+    /// need the order of events, which one delivering thread fixes).
+    var makesStreams = false
+    private(set) var streams: [ModelStream] = []
     private var holders: [Holder] = []
     private var nextTag = 0
     private var nextObject = 0
@@ -392,6 +396,7 @@ final class ModelLane: @unchecked Sendable {
     }
 
     private func subscribeOrCancel() {
+        if makesStreams && chance(40) { return streamOrCancel() }
         let active = subscriptions.indices.filter { subscriptions[$0].cancelledAt == nil }
         if active.count < 3 && (active.isEmpty || chance(65)) {
             let styles = ReceiptLog()
@@ -412,6 +417,91 @@ final class ModelLane: @unchecked Sendable {
             note("cancel subscription#\(index)")
             subscriptions[index].token.cancel()
             subscriptions[index].cancelledAt = subscriptions[index].styles.count + subscriptions[index].contrasts.count
+        }
+    }
+
+    private func streamOrCancel() {
+        let active = streams.indices.filter { streams[$0].cancelledAt == nil }
+        if active.count < 3 && (active.isEmpty || chance(65)) {
+            let limit = pick([nil, nil, 1, 2, 5])
+            let stream = limit.map { theme.events.stream(bufferingNewest: $0) } ?? theme.events.stream
+            let pairedEvents = EventSequence()
+            let paired = theme.events.subscribe { pairedEvents.record($0) }
+            let task = Task.detached {
+                var received: [String] = []
+                for await event in stream {
+                    if event == ModelStream.end { break }
+                    received.append("\(event)")
+                }
+                return received
+            }
+            note("stream\(limit.map { "(newest \($0))" } ?? "") as stream#\(streams.count)")
+            streams.append(ModelStream(limit: limit, task: task, paired: paired, pairedEvents: pairedEvents))
+        } else if let index = active.isEmpty ? nil : pick(active) {
+            note("cancel stream#\(index)")
+            // The stream ends when its task next waits for an event: until then it still receives
+            // (AsyncStream's cancellation), so its closure stays, as the reference for all it may get.
+            streams[index].task.cancel()
+            streams[index].cancelledAt = streams[index].pairedEvents.events.count
+        }
+    }
+
+    /// Ends every stream (posting `ModelStream.end`), waits for their tasks, and compares what
+    /// each received with its closure's events; then checks that no stream's subscription is
+    /// left. Call once, after the last operation, with the theme still alive.
+    func streamMismatches() async -> [String] {
+        theme.events.post(ModelStream.end)
+        var found: [String] = []
+        for (index, stream) in streams.enumerated() {
+            // A bound for a stream that never ends (one that lost the end event), not a timing assertion.
+            guard let received = await Self.value(of: stream.task, within: 60) else {
+                found.append("stream#\(index) did not end within 60 s of the end event")
+                continue
+            }
+            let sent = stream.pairedEvents.events
+            let name = "stream#\(index)\(stream.limit.map { " (newest \($0))" } ?? "")"
+            if stream.cancelledAt != nil {
+                let fits = stream.limit == nil ? sent.starts(with: received) : received.isSubsequence(of: sent)
+                if !fits { found.append("\(name), cancelled, received \(received), not from \(sent)") }
+            } else if let limit = stream.limit {
+                // The end event takes one of the `limit` places, so the last `limit - 1` are certain.
+                let certain = min(limit - 1, sent.count)
+                if !received.isSubsequence(of: sent) || received.suffix(certain) != sent.suffix(certain) {
+                    found.append("\(name) received \(received), the closure \(sent)")
+                }
+            } else if received != sent {
+                found.append("\(name) received \(received), the closure \(sent)")
+            }
+        }
+        // Every stream's task has ended: each stream's subscription goes with it, once the task has
+        // released the stream (which may follow the task's value by a moment: waited for, within a
+        // bound for a subscription that is never cancelled, not a timing assertion).
+        for stream in streams { stream.paired.cancel() }
+        let expected = subscriptions.filter { $0.cancelledAt == nil }.count
+        let deadline = Date().addingTimeInterval(30)
+        while theme.events.subscriberCount != expected && Date() < deadline {
+            try? await Task.sleep(nanoseconds: 1_000_000)
+        }
+        if theme.events.subscriberCount != expected {
+            found.append(
+                "\(theme.events.subscriberCount) event subscribers after the streams ended, "
+                    + "\(expected) closure subscriptions active")
+        }
+        return found
+    }
+
+    /// The task's value, or nil (and the task cancelled) if it has not ended after `seconds`.
+    private static func value(of task: Task<[String], Never>, within seconds: Double) async -> [String]? {
+        await withTaskGroup(of: [String]?.self) { group in
+            group.addTask { await task.value }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                return nil
+            }
+            let first = await group.next() ?? nil
+            if first == nil { task.cancel() }
+            group.cancelAll()
+            return first
         }
     }
 
@@ -726,5 +816,17 @@ final class ModelLane: @unchecked Sendable {
         for object in objects { object.strong = nil }
         for index in nodes.indices.dropFirst() { nodes[index].node = nil }
         return aliveObjects()
+    }
+}
+
+extension Array where Element: Equatable {
+    /// Whether every element of this array appears in `other` in the same order (not necessarily adjacent).
+    func isSubsequence(of other: [Element]) -> Bool {
+        var position = other.startIndex
+        for element in self {
+            guard let found = other[position...].firstIndex(of: element) else { return false }
+            position = found + 1
+        }
+        return true
     }
 }

@@ -141,3 +141,36 @@ struct ModelSubscription {
     var initialContrast: String?
     var cancelledAt: Int?
 }
+
+/// A stream of `theme.events` (single-thread runs), consumed by a task of its own, beside a
+/// closure subscription made at the same moment: the reference for what the stream delivers.
+/// Unbounded, the stream must deliver exactly the closure's events, in order; buffering the
+/// newest `limit`, a subsequence of them that ends with the same events. Cancelled (its task
+/// cancelled), a prefix (or, bounded, a subsequence) of them: it goes on receiving until its task
+/// next waits for an event, which is when AsyncStream ends it. Its subscription must be gone once
+/// the task has ended.
+struct ModelStream {
+    var limit: Int?
+    var task: Task<[String], Never>
+    var paired: ObserverToken
+    var pairedEvents = EventSequence()
+    /// How many events the closure had received when the stream's task was cancelled (for reports).
+    var cancelledAt: Int?
+
+    /// The event that ends every stream's task at the end of a round (the engine posts no
+    /// `refreshLoopStopped` with a negative count).
+    static let end = ThemeEvent.refreshLoopStopped(passes: -1)
+}
+
+/// Every event a closure received, as text, in order.
+final class EventSequence: @unchecked Sendable {
+    // Sound: only touched under `box`'s lock.
+    private let box = LockedBox<[String]>([])
+
+    func record(_ event: ThemeEvent) {
+        guard event != ModelStream.end else { return }
+        box.update { $0.append("\(event)") }
+    }
+
+    var events: [String] { box.value }
+}
