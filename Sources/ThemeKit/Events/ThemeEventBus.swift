@@ -41,6 +41,10 @@ public final class ThemeEventBus: Sendable {
 
     /// A new stream of every later event; it ends when the consuming task is cancelled.
     ///
+    /// The stream subscribes when it is made, not when iteration starts, so it buffers events
+    /// from that moment. A cancelled task's stream ends, and its subscription goes, when the task
+    /// next waits for an event (or when the stream is released): until then it still receives.
+    ///
     /// Each access creates an independent stream. Events are buffered without
     /// bound while the consumer is slow (theme events are rare); use
     /// ``stream(bufferingNewest:)`` to bound the buffer.
