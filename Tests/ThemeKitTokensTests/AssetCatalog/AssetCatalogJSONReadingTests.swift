@@ -102,12 +102,9 @@ private func srgb(red: String) -> String {
 
     @Test("a group folder's Contents.json is read with the same limits and duplicate-key warnings")
     func groupContents() throws {
-        let root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ThemeKitTokensTests-\(UUID().uuidString)", isDirectory: true)
-        defer {
-            // Best-effort cleanup; a leftover temporary folder does not affect any result.
-            do { try FileManager.default.removeItem(at: root) } catch {}
-        }
+        let scratch = TemporaryDirectory(prefix: "ThemeKitTokensTests")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let root = scratch.url
         let catalog = root.appendingPathComponent("Colors.xcassets", isDirectory: true)
         try AssetCatalog.write(["Brand/Primary": ColorSet(ThemeColor(red: 1, green: 0, blue: 0))], to: catalog)
         let group = catalog.appendingPathComponent("Brand/Contents.json")

@@ -3,26 +3,13 @@ import Testing
 import ThemeKitTestSupport
 import ThemeKitTokens
 
-/// A fresh temporary `.xcassets` location, removed when the test finishes.
-private struct TemporaryCatalog: ~Copyable {
-    let url: URL
+/// A fresh temporary `.xcassets` location (not created), removed with its folder when released.
+private struct TemporaryCatalog {
+    let scratch = TemporaryDirectory(prefix: "ThemeKitTokensTests")
 
-    init() {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ThemeKitTokensTests-\(UUID().uuidString)", isDirectory: true)
-            .appendingPathComponent("Colors.xcassets", isDirectory: true)
-    }
+    var url: URL { scratch.appending("Colors.xcassets") }
 
-    deinit {
-        // Best-effort cleanup of a temporary folder; a leftover folder does not affect any result.
-        do {
-            try FileManager.default.removeItem(at: url.deletingLastPathComponent())
-        } catch {}
-    }
-
-    func text(_ relativePath: String) throws -> String {
-        String(decoding: try Data(contentsOf: url.appendingPathComponent(relativePath)), as: UTF8.self)
-    }
+    func text(_ relativePath: String) throws -> String { try scratch.read("Colors.xcassets/\(relativePath)") }
 }
 
 @Suite struct AssetCatalogTests {

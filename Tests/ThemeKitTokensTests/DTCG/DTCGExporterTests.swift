@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 @Suite struct DTCGExporterTests {
@@ -57,9 +58,9 @@ import ThemeKitTokens
                 "base.tokens.json", "dark-hc.tokens.json", "dark.tokens.json", "light-hc.tokens.json",
                 "light.tokens.json", "tokens.resolver.json",
             ])
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-bundle-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = TemporaryDirectory(prefix: "themekit-bundle")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let folder = scratch.url
         for (name, value) in files {
             try Data(JSONWriter().string(from: value).utf8).write(to: folder.appendingPathComponent(name))
         }

@@ -1,22 +1,13 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
-/// A temporary folder of files, removed when the test ends.
-private final class Folder {
-    let url: URL
-
-    init(_ files: [String: String]) throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-resolver-\(UUID().uuidString)")
-        for (name, text) in files {
-            let file = url.appendingPathComponent(name)
-            try FileManager.default.createDirectory(
-                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: file)
-        }
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
+/// A temporary folder of `files` (name: text), removed when released.
+private func makeFolder(_ files: [String: String]) throws -> TemporaryDirectory {
+    let folder = TemporaryDirectory(prefix: "themekit-resolver")
+    for (name, text) in files { try folder.write(name, text) }
+    return folder
 }
 
 @Suite struct DTCGResolverTests {
@@ -27,7 +18,7 @@ private final class Folder {
         "{\"version\": \"2025.10\", \"name\": \"Test\", " + body + "}"
     }
 
-    private func failure(_ folder: Folder, policy: DecodingPolicy = .strict) -> ThemePackError? {
+    private func failure(_ folder: TemporaryDirectory, policy: DecodingPolicy = .strict) -> ThemePackError? {
         do {
             _ = try DTCGImporter(policy: policy).pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
             return nil
@@ -38,7 +29,7 @@ private final class Folder {
 
     @Test("maps light, dark and the light-hc / dark-hc contexts to the four appearances; later sources win")
     func mapsContexts() throws {
-        let folder = try Folder([
+        let folder = try makeFolder([
             "palette.tokens.json": palette,
             "themes/light.tokens.json": ##"{"bg": {"$type": "color", "$value": "{c.white}"}}"##,
             "themes/dark.tokens.json": ##"{"bg": {"$type": "color", "$value": "{c.black}"}}"##,
@@ -67,7 +58,7 @@ private final class Folder {
 
     @Test("inline sets and modifiers in the resolution order, and other modifiers at their default context")
     func inlineItems() throws {
-        let folder = try Folder([
+        let folder = try makeFolder([
             "r.resolver.json": resolver(
                 ##"""
                 "resolutionOrder": [
@@ -89,7 +80,7 @@ private final class Folder {
             "../outside.tokens.json", "/etc/passwd", "file:///etc/passwd", "sub/../../outside.tokens.json", "~/x.json",
         ])
     func refusesEscapes(reference: String) throws {
-        let folder = try Folder([
+        let folder = try makeFolder([
             "r.resolver.json": resolver(
                 ##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "\##(reference)"}]}]"##)
         ])
@@ -115,14 +106,14 @@ private final class Folder {
             ("[]", "$"),
         ])
     func reportsResolverProblems(text: String, path: String) throws {
-        let folder = try Folder(["r.resolver.json": text])
+        let folder = try makeFolder(["r.resolver.json": text])
         let error = try #require(failure(folder, policy: .lenient))
         #expect(error.errors.map(\.path).contains(path), "\(error)")
     }
 
     @Test("a malformed referenced file is reported with the file's name")
     func malformedReferencedFile() throws {
-        let folder = try Folder([
+        let folder = try makeFolder([
             "bad.tokens.json": "{\"a\": NaN}",
             "r.resolver.json": resolver(
                 ##""resolutionOrder": [{"type": "set", "sources": [{"$ref": "bad.tokens.json"}]}]"##),
@@ -141,7 +132,7 @@ private final class Folder {
         }
         files["r.resolver.json"] = resolver(
             ##""resolutionOrder": [{"type": "set", "sources": ["## + sources.joined(separator: ",") + "]}]")
-        let folder = try Folder(files)
+        let folder = try makeFolder(files)
         #expect(throws: ThemePackError.self) {
             try DTCGImporter(maxFiles: 3).pack(resolver: folder.url.appendingPathComponent("r.resolver.json"))
         }
@@ -154,7 +145,7 @@ private final class Folder {
 @Suite struct DTCGResolverModifierOrderTests {
     @Test("a modifier without a default resolves to its first context in document order, not alphabetical order")
     func firstContextInDocumentOrder() throws {
-        let folder = try Folder([
+        let folder = try makeFolder([
             "r.resolver.json": ##"""
             {"version": "2025.10", "resolutionOrder": [
               {"type": "set", "sources": [{"c": {"$type": "color", "x": {"$value": "#112233"}}}]},

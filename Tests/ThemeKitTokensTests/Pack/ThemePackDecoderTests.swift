@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThemeKitTestSupport
 import ThemeKitTokens
 
 extension ThemeStyle {
@@ -307,9 +308,10 @@ func strictFailure(_ data: Data) -> ThemePackError? {
 
     @Test("reads a pack from a file and refuses files over the size limit before reading them")
     func readsFiles() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("themekit-pack-\(UUID()).json")
+        let scratch = TemporaryDirectory(prefix: "themekit-pack")
+        defer { withExtendedLifetime(scratch) {} }  // Its folder goes when it is released.
+        let url = scratch.appending("pack.json")
         try packJSON(validPackJSON).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
         #expect(try ThemePackDecoder().decode(contentsOf: url).pack.id == "com.example.test")
         #expect {
             try ThemePackDecoder(limits: JSONLimits(maxDocumentBytes: 100)).decode(contentsOf: url)
