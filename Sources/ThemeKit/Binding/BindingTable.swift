@@ -151,9 +151,15 @@ final class _BindingTable {
 
     /// The slot of `object`, creating one attached to `node` when it is new.
     func slot(for object: AnyObject, node: Int32) -> (slot: Int32, isNew: Bool) {
-        // An object's bindings are usually made one after another: skip the lookup.
-        if lastSlot >= 0, objects[Int(lastSlot)].object === object { return (lastSlot, false) }
-        let found = lookUpSlot(for: object, identifier: ObjectIdentifier(object), node: node)
+        // An object's bindings are usually made one after another: skip the lookup. The
+        // identities are compared first, so the next object's first bind does not load the
+        // remembered object's weak reference; equal identities may still be a new object at
+        // a dead one's address, which the weak reference (then `nil`) tells apart.
+        let identifier = ObjectIdentifier(object)
+        if lastSlot >= 0, objects[Int(lastSlot)].identifier == identifier, objects[Int(lastSlot)].object === object {
+            return (lastSlot, false)
+        }
+        let found = lookUpSlot(for: object, identifier: identifier, node: node)
         lastSlot = found.slot
         return found
     }
