@@ -5,8 +5,8 @@
 // snippet: Docs/CLI.md in-process
 import ThemeKitCLI
 // end snippet
-import Foundation
-import ThemeKitTokens
+import Foundation  // harness: URL in a function's signature
+import ThemeKitTokens  // harness: ColorSet in a signature, and the "generated colour set" fragment
 
 /// The shape of what `export-swift` writes for one colour (the guide's excerpt).
 func cliGeneratedColorSet() -> [String: ColorSet] {

@@ -6,7 +6,7 @@
 // snippet: Sources/ThemeKitTokens/ThemeKitTokens.docc/ThemeKitTokens.md overview
 import ThemeKitTokens
 // end snippet
-import Foundation
+import Foundation  // harness: Data and URL in the functions' signatures
 import ThemeKit
 
 func doccTokensOverview(theme: Theme, bundledPack: ThemePack, data: Data) throws {

@@ -38,6 +38,39 @@ struct DocSnippetCoverageTests {
         }
     }
 
+    @Test("a snippet that shows its imports shows every import it needs: its file imports nothing more")
+    func shownImportsAreComplete() throws {
+        // Swift imports are file-wide: an import a snippet file adds after `// end snippet` would make an
+        // example compile that does not compile as the doc shows it (a user's file with the doc's imports).
+        for file in try DocSnippets.snippetFiles() {
+            let text = try String(contentsOf: DocSnippets.root.appendingPathComponent(file), encoding: .utf8)
+            let (inside, outside) = DocSnippets.imports(in: text)
+            // Lines marked `// harness: <what needs it>`: imports for the file's own declarations or for
+            // fragments that show no imports, which the author checked the import-showing snippet does not need.
+            let lines = text.components(separatedBy: "\n")
+            let harnessOnly = Set(outside.map(\.line).filter { lines[$0 - 1].contains("// harness: ") })
+            for (label, shown) in inside where !shown.isEmpty {
+                let available = DocSnippets.modulesAvailable(importing: shown)
+                // Every other import of the file: outside the snippets, and shown by its other snippets.
+                let others = outside + inside.filter { $0.key != label }.flatMap { key, modules in
+                    modules.sorted().map { (line: 0, module: $0) }
+                }
+                for (line, module) in others where !available.contains(module) && !harnessOnly.contains(line) {
+                    Issue.record(
+                        Comment(
+                            rawValue: """
+                                \(file):\(line): `import \(module)` (outside the snippets when the line is not 0, \
+                                else in another snippet of the file), while the snippet "\(label)" shows its own \
+                                imports without it: an example that needs \(module) must import it (or a module that \
+                                re-exports it) where the doc shows its imports; an import only the file's own \
+                                declarations (or fragments that show no imports) need says so: \
+                                `import \(module)  // harness: <what needs it>`
+                                """))
+                }
+            }
+        }
+    }
+
     @Test("no doc snippet force-unwraps a lookup (`colors[\"x\"]!`): show a fallback or a typed token")
     func noForceUnwrappedLookups() throws {
         for block in try DocSnippets.documentationBlocks() {
@@ -123,14 +156,8 @@ enum DocSnippets {
 
     /// The regions of every `.swift` file under Tests/DocSnippets (this target and `iOS/`).
     static func snippetRegions() throws -> [Region] {
-        let folder = "Tests/DocSnippets"
-        let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
-        var files: [String] = []
-        while let path = enumerator?.nextObject() as? String {
-            if path.hasSuffix(".swift") { files.append("\(folder)/\(path)") }
-        }
         var regions: [Region] = []
-        for file in files.sorted() {
+        for file in try snippetFiles() {
             let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
             var open: (key: String, lines: [String], line: Int)?
             for (index, line) in text.components(separatedBy: "\n").enumerated() {
@@ -159,6 +186,54 @@ enum DocSnippets {
             }
         }
         return regions
+    }
+
+    /// Every `.swift` file under Tests/DocSnippets (this target and `iOS/`), from the repository root.
+    static func snippetFiles() throws -> [String] {
+        let folder = "Tests/DocSnippets"
+        let enumerator = FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path)
+        var files: [String] = []
+        while let path = enumerator?.nextObject() as? String {
+            if path.hasSuffix(".swift") { files.append("\(folder)/\(path)") }
+        }
+        return files.sorted()
+    }
+
+    /// The modules a snippet file imports: inside its regions, by region key (doc and label), and
+    /// outside them, with their 1-based lines.
+    static func imports(in text: String) -> (inside: [String: Set<String>], outside: [(line: Int, module: String)]) {
+        var inside: [String: Set<String>] = [:]
+        var outside: [(line: Int, module: String)] = []
+        var open: String?
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix(beginMarker) {
+                let key = trimmed.dropFirst(beginMarker.count).trimmingCharacters(in: .whitespaces)
+                open = key
+                inside[key, default: []].formUnion([])
+            } else if trimmed == endMarker {
+                open = nil
+            } else if let module = importedModule(trimmed) {
+                if let open { inside[open, default: []].insert(module) } else { outside.append((index + 1, module)) }
+            }
+        }
+        return (inside, outside)
+    }
+
+    /// The module an `import` line names (`import X`, `@testable import X`, `import X // …`), else `nil`.
+    static func importedModule(_ line: String) -> String? {
+        let words = line.split(separator: "/", maxSplits: 1).first.map { $0.split(separator: " ") } ?? []
+        guard let index = words.firstIndex(of: "import"), index + 1 < words.count else { return nil }
+        guard words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+        return String(words[index + 1])
+    }
+
+    /// The modules a file importing `modules` can use: those, and what they re-export
+    /// (`ThemeKitTokens` re-exports `ThemeKit`).
+    static func modulesAvailable(importing modules: Set<String>) -> Set<String> {
+        var available = modules
+        if modules.contains("ThemeKitTokens") { available.insert("ThemeKit") }
+        return available
     }
 
     static let beginMarker = "// snippet:"

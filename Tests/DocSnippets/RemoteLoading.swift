@@ -5,7 +5,7 @@
 // snippet: Docs/RemoteLoading.md loader
 import ThemeKitTokens
 // end snippet
-import Foundation
+import Foundation  // harness: Data and URL in signatures, and the "load" fragment's DispatchQueue
 import ThemeKit
 
 /// A pack format of the app's own, for the custom-decoder example.

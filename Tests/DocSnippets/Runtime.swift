@@ -17,7 +17,7 @@ struct Metrics: ThemeExtension {
 extension ThemeStyle { static let sepia = ThemeStyle(rawValue: "sepia") }   // styles are open
 // end snippet
 
-import Foundation
+import Foundation  // harness: the "events" fragment's NotificationCenter
 
 // snippet: Docs/Runtime.md tracked objects
 final class Label {

@@ -6,6 +6,7 @@
 // snippet: Sources/ThemeKitSwiftUI/ThemeKitSwiftUI.docc/ThemeKitSwiftUI.md overview
 import SwiftUI
 import ThemeKitSwiftUI
+import ThemeKitTokens
 
 @main
 struct ShopApp: App {
@@ -23,7 +24,6 @@ struct PriceTag: View {
     }
 }
 // end snippet
-import ThemeKitTokens
 
 struct ContentView: View {
     var body: some View { PriceTag() }

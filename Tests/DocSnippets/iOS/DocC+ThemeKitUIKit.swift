@@ -4,11 +4,10 @@
 // what it needs.
 
 // snippet: Sources/ThemeKitUIKit/ThemeKitUIKit.docc/ThemeKitUIKit.md overview
-import ThemeKitUIKit
-// end snippet
-import ThemeKit
 import ThemeKitTokens
+import ThemeKitUIKit
 import UIKit
+// end snippet
 
 @MainActor
 func doccUIKitOverview(window: UIWindow, titleLabel: UILabel, card: UIView) {
