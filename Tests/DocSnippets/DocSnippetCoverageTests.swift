@@ -52,9 +52,11 @@ struct DocSnippetCoverageTests {
             for (label, shown) in inside where !shown.isEmpty {
                 let available = DocSnippets.modulesAvailable(importing: shown)
                 // Every other import of the file: outside the snippets, and shown by its other snippets.
-                let others = outside + inside.filter { $0.key != label }.flatMap { key, modules in
-                    modules.sorted().map { (line: 0, module: $0) }
-                }
+                let others =
+                    outside
+                    + inside.filter { $0.key != label }.flatMap { key, modules in
+                        modules.sorted().map { (line: 0, module: $0) }
+                    }
                 for (line, module) in others where !available.contains(module) && !harnessOnly.contains(line) {
                     Issue.record(
                         Comment(
