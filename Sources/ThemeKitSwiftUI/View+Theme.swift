@@ -106,15 +106,21 @@
 
         nonisolated init() {}
 
-        /// Subscribes to `theme`'s events, once per theme; publishes nothing (it runs during a view update).
+        /// Takes `theme` on, once per theme; publishes nothing (it runs during a view update). The first
+        /// ``report(_:_:)`` subscribes to its events.
         func connect(_ theme: Theme, setUp: (@MainActor (Theme) -> Void)?) {
             guard self.theme !== theme else { return }
             self.theme = theme
+            subscription = nil
             setUp?(theme)
             hasReported = false
             reportedAppearance = nil
             reportedContrast = nil
             ThemeEnvironmentFallback.install(theme)
+        }
+
+        /// Subscribes to `theme`'s events, from what it shows now.
+        private func subscribe(to theme: Theme) {
             lastForced = Self.forcedAppearance(of: theme)
             lastScope = ThemeColorScope(theme: theme)
             subscription = theme.events.subscribe { [weak self] event in
@@ -137,6 +143,9 @@
         /// the theme follows the system again, and reports then. Contrast is never forced, so it is always
         /// reported. The first report is made at once — nothing below is bound yet, so no view is invalidated
         /// during the update — and later ones right after the update, since they make views below redraw.
+        /// The events are subscribed to after the first report: the body being evaluated draws what that
+        /// report changed (a dark device on a first launch, whose stored style is light), and the change must
+        /// not invalidate it from within its own update.
         func report(_ appearance: SystemAppearance, _ contrast: ThemeContrast) {
             guard let theme else { return }
             let reading = SystemAppearance.systemReading(observed: appearance, forced: Self.forcedAppearance(of: theme))
@@ -144,14 +153,18 @@
             hasReported = true
             let style = reading.flatMap { $0 == reportedAppearance ? nil : $0 }
             let newContrast = contrast == reportedContrast ? nil : contrast
-            guard style != nil || newContrast != nil else { return }
             if let style { reportedAppearance = style }
             if let newContrast { reportedContrast = newContrast }
             let send = { @Sendable in
                 if let style { theme.systemStyleDidChange(to: style.style) }
                 if let newContrast { theme.systemContrastDidChange(to: newContrast) }
             }
-            if isFirst { send() } else { DispatchQueue.main.async(execute: send) }
+            if isFirst {
+                send()
+                subscribe(to: theme)
+            } else if style != nil || newContrast != nil {
+                DispatchQueue.main.async(execute: send)
+            }
         }
 
         private func themeDidChange() {

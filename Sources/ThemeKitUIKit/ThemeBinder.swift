@@ -274,9 +274,15 @@
             set(\.textColor, assign: { $0.textColor = $1 }, provider)
         }
 
-        /// Binds `font`.
+        /// Binds `font`, and turns `adjustsFontForContentSizeCategory` on.
+        ///
+        /// A font scaled with `UIFontMetrics` (`UIFont.theme(_:compatibleWith:)`) follows the user's text
+        /// size only while that property is on: UIKit then rescales it when the content size category
+        /// changes, which the theme does not see. A fixed-size font is unaffected. To opt out, set the
+        /// property back to `false` after binding.
         /// - Parameter provider: Computes the font.
         public func font(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIFont?) {
+            object.adjustsFontForContentSizeCategory = true
             set(\.font, assign: { $0.font = $1 }, provider)
         }
 
@@ -300,9 +306,21 @@
             set(\.textColor, assign: { $0.textColor = $1 }, provider)
         }
 
-        /// Binds `font`.
+        /// Binds `textColor` with a provider that receives the object (no capture needed).
+        /// - Parameter provider: Computes the colour from the object and the theme.
+        public func textColor(_ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> UIColor?) {
+            set(\.textColor, assign: { $0.textColor = $1 }, provider)
+        }
+
+        /// Binds `font`, and turns `adjustsFontForContentSizeCategory` on.
+        ///
+        /// A font scaled with `UIFontMetrics` (`UIFont.theme(_:compatibleWith:)`) follows the user's text
+        /// size only while that property is on: UIKit then rescales it when the content size category
+        /// changes, which the theme does not see. A fixed-size font is unaffected. To opt out, set the
+        /// property back to `false` after binding.
         /// - Parameter provider: Computes the font.
         public func font(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIFont?) {
+            object.adjustsFontForContentSizeCategory = true
             set(\.font, assign: { $0.font = $1 }, provider)
         }
     }
@@ -314,9 +332,21 @@
             set(\.textColor, assign: { $0.textColor = $1 }, provider)
         }
 
-        /// Binds `font`.
+        /// Binds `textColor` with a provider that receives the object (no capture needed).
+        /// - Parameter provider: Computes the colour from the object and the theme.
+        public func textColor(_ provider: @escaping @MainActor @Sendable (Object, ThemeContext) -> UIColor?) {
+            set(\.textColor, assign: { $0.textColor = $1 }, provider)
+        }
+
+        /// Binds `font`, and turns `adjustsFontForContentSizeCategory` on.
+        ///
+        /// A font scaled with `UIFontMetrics` (`UIFont.theme(_:compatibleWith:)`) follows the user's text
+        /// size only while that property is on: UIKit then rescales it when the content size category
+        /// changes, which the theme does not see. A fixed-size font is unaffected. To opt out, set the
+        /// property back to `false` after binding.
         /// - Parameter provider: Computes the font.
         public func font(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIFont?) {
+            object.adjustsFontForContentSizeCategory = true
             set(\.font, assign: { $0.font = $1 }, provider)
         }
     }

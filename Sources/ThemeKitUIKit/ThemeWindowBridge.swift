@@ -33,8 +33,9 @@
     /// - **System → theme.** The system's appearance and contrast are read from the window's scene (the
     ///   window's own traits carry the bridge's override) and forwarded to
     ///   `Theme.systemStyleDidChange(to:)` and `Theme.systemContrastDidChange(to:)` when
-    ///   attached and on every change: through `registerForTraitChanges` on iOS 17, through
-    ///   `traitCollectionDidChange` of a hidden view below.
+    ///   attached and on every change: through `registerForTraitChanges` on iOS 17 (of the window's
+    ///   hidden view until the window has a scene, for a window made without one), through
+    ///   `traitCollectionDidChange` of that view below iOS 17.
     /// - **Theme → window.** While the user forced a style (`Theme.followsSystem` is off) the
     ///   window's `overrideUserInterfaceStyle` is that style's appearance (a custom style's base, from
     ///   the applied pack's `ThemePackColors.styles`), so bars, alerts and keyboards
@@ -89,6 +90,9 @@
         nonisolated(unsafe) private var registration: AnyObject?
         // Sound: the same (set on the main thread, read by `deinit` only); a `weak` load is atomic.
         nonisolated(unsafe) private weak var scene: UIWindowScene?
+        /// iOS 17, a window without a scene when attached: the hidden view's trait registration, which
+        /// reports until the window has a scene (the view's traits are the window's).
+        private var viewRegistration: AnyObject?
 
         init(theme: Theme, window: UIWindow) {
             self.theme = theme
@@ -96,12 +100,16 @@
             let observer = TraitObserverView(bridge: self)
             self.observer = observer
             window.addSubview(observer)
-            if #available(iOS 17.0, tvOS 17.0, *), let scene = window.windowScene {
-                self.scene = scene
-                registration = scene.registerForTraitChanges(
-                    [UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self]
-                ) { [weak self] (_: UIWindowScene, _: UITraitCollection) in
-                    self?.reportSystemAppearance()
+            if #available(iOS 17.0, tvOS 17.0, *) {
+                registerWithScene()
+                if registration == nil {
+                    // A window made without a scene (`UIWindow(frame:)`) that gets one later: follow the
+                    // window's traits through the hidden view until then.
+                    viewRegistration = observer.registerForTraitChanges(
+                        [UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self]
+                    ) { [weak self] (_: TraitObserverView, _: UITraitCollection) in
+                        self?.reportSystemAppearance()
+                    }
                 }
             }
             // Report and apply before subscribing: the first application is not a switch to animate.
@@ -142,20 +150,41 @@
         public func detach() {
             subscription?.cancel()
             subscription = nil
-            if #available(iOS 17.0, tvOS 17.0, *), let registration = registration as? UITraitChangeRegistration {
-                scene?.unregisterForTraitChanges(registration)
+            if #available(iOS 17.0, tvOS 17.0, *) {
+                if let registration = registration as? UITraitChangeRegistration {
+                    scene?.unregisterForTraitChanges(registration)
+                }
+                if let registration = viewRegistration as? UITraitChangeRegistration {
+                    observer?.unregisterForTraitChanges(registration)
+                }
+                // Set by every application, with or without a scene.
                 window?.traitOverrides.remove(ThemeStyleTrait.self)
             }
             registration = nil
+            viewRegistration = nil
             if machine.detach() { window?.overrideUserInterfaceStyle = .unspecified }
             observer?.removeFromSuperview()
             window = nil
+        }
+
+        /// iOS 17: registers for the trait changes of the window's scene, once it has one.
+        @available(iOS 17.0, tvOS 17.0, *)
+        private func registerWithScene() {
+            guard registration == nil, let scene = window?.windowScene else { return }
+            self.scene = scene
+            registration = scene.registerForTraitChanges(
+                [UITraitUserInterfaceStyle.self, UITraitAccessibilityContrast.self]
+            ) { [weak self] (_: UIWindowScene, _: UITraitCollection) in
+                self?.reportSystemAppearance()
+            }
         }
 
         /// Forwards the system's appearance and contrast, read from the window's scene (unaffected by the
         /// window's override); from the window itself only while nothing is forced.
         func reportSystemAppearance() {
             guard let window else { return }
+            // A window attached without a scene reads its scene's traits from the first report after it got one.
+            if #available(iOS 17.0, tvOS 17.0, *) { registerWithScene() }
             let sceneTraits = window.windowScene?.traitCollection
             let traits = sceneTraits ?? window.traitCollection
             let observed: SystemAppearance? =
@@ -180,6 +209,7 @@
 
         private func themeDidChange() {
             guard window != nil else { return }
+            if #available(iOS 17.0, tvOS 17.0, *) { registerWithScene() }
             perform(machine.themeChanged(to: shown(), reduceMotion: UIAccessibility.isReduceMotionEnabled))
         }
 

@@ -54,9 +54,10 @@ struct EngineClaim {
     enum Policy {
         /// After a change: the changing thread delivers, where the theme's delivery allows.
         case deliverWhereAllowed
-        /// After a call that delivers nothing but its own work (`bind`, a node's creation):
-        /// under main-thread delivery the pending work waits for its main-queue delivery,
-        /// even on the main thread; under synchronous delivery it is delivered here.
+        /// After a call that delivers nothing but its own work (`bind`, a node's creation),
+        /// or nothing at all (a node's release): under main-thread delivery the pending
+        /// work waits for its main-queue delivery, even on the main thread; under
+        /// synchronous delivery it is delivered here.
         case neverOthersWorkOnMain
     }
 

@@ -90,12 +90,15 @@ final class _ThemeCore: @unchecked Sendable {
 
     // MARK: Mutation
 
-    /// Changes the model under the lock, then delivers if this thread may.
+    /// Changes the model under the lock, then delivers if this thread may (`policy`: who may deliver
+    /// what is pending; see `EngineClaim.Policy`).
     @inline(__always)
-    func mutate<Result>(_ body: (inout ThemeModel) -> Result) -> Result {
+    func mutate<Result>(
+        policy: EngineClaim.Policy = .deliverWhereAllowed, _ body: (inout ThemeModel) -> Result
+    ) -> Result {
         lock.lock()
         let result = body(&model)
-        unlockAfterMutation()
+        unlock(releasingClaim: false, policy: policy)
         return result
     }
 

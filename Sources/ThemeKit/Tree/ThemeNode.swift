@@ -13,7 +13,10 @@
 /// ```
 ///
 /// A node lives as long as you hold it. When it is released, its children move to
-/// its parent and the objects attached to it move to its parent too.
+/// its parent and the objects attached to it move to its parent too. Under
+/// ``Theme/Delivery/mainThread`` that move is delivered on the main queue, never
+/// during the release itself, which may come inside a SwiftUI update or a UIKit
+/// teardown; under ``Theme/Delivery/synchronous`` it is delivered before the release returns.
 public final class ThemeNode: Sendable {
     let core: _ThemeCore
     let id: Int32
@@ -50,7 +53,11 @@ public final class ThemeNode: Sendable {
     deinit {
         guard id != 0 else { return }
         let id = self.id
-        core.mutate { model in
+        // A release delivers nothing where it happens under main-thread delivery: it may come inside a
+        // SwiftUI update or a UIKit teardown (a `@StateObject` or a view controller let go), where a
+        // delivery would run providers and publish changes. The move is delivered with the next
+        // main-queue delivery (scheduled here when none is).
+        core.mutate(policy: .neverOthersWorkOnMain) { model in
             let parent = model.nodes[Int(id)].parent
             model.removeChild(id, from: parent)
             for child in model.nodes[Int(id)].children { model.addChild(child, to: parent) }
@@ -126,7 +133,7 @@ public final class ThemeNode: Sendable {
 
     private func setOverrides(_ change: (inout NodeIntent) -> Void) {
         let id = self.id
-        core.mutate { model in
+        core.mutate(policy: .neverOthersWorkOnMain) { model in
             let before = model.nodes[Int(id)]
             change(&model.nodes[Int(id)])
             let after = model.nodes[Int(id)]

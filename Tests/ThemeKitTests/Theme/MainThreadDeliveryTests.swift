@@ -45,6 +45,32 @@ private func holdMainQueue() async -> DispatchSemaphore {
     return held
 }
 
+/// Runs `body` on the main queue and returns its result.
+private func onMain<Result: Sendable>(_ body: @escaping @Sendable () -> Result) async -> Result {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+        DispatchQueue.main.async { continuation.resume(returning: body()) }
+    }
+}
+
+/// Runs `body` on a new thread and waits for it, blocking the caller (the main queue, in these tests:
+/// `body` must not need it).
+private func onAnotherThreadBlocking(_ body: @escaping @Sendable () -> Void) {
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+        body()
+        done.signal()
+    }
+    .start()
+    done.wait()
+}
+
+/// Holds a node until a test lets it go.
+// Sound: set once, then cleared on the main queue while nothing else reads it.
+private final class NodeHolder: @unchecked Sendable {
+    var node: ThemeNode?
+    init(_ node: ThemeNode?) { self.node = node }
+}
+
 @Suite struct MainThreadDeliveryTests {
     @Test("a change made off the main thread is stored at once and delivered on the main thread, coalesced")
     func backgroundChangeIsDeliveredOnMain() async {
@@ -165,6 +191,87 @@ private func holdMainQueue() async -> DispatchSemaphore {
         #expect(log.labels == ["provider #000000", "provider #202020"])
         #expect(label.textColor == "#202020")
         #expect(log.allOnMain)
+    }
+
+    @Test("a node released on the main thread delivers nothing during its release, even with others' work pending")
+    func nodeReleaseOnMainDeliversLater() async {
+        // What SwiftUI's `.themeOverride` and a UIKit screen's node rely on: a `@StateObject` or a view
+        // controller let go inside an update must not run providers (or publish) there.
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
+        let holder = NodeHolder(ThemeNode(parent: theme.root, overrideStyle: .dark))
+        let label = Label()
+        let other = Label()
+        let log = DeliveryLog()
+        await offMain {
+            theme.bind(label, \.textColor, in: holder.node) { env in
+                log.record("label \(env.style)")
+                return "\(env.style)"
+            }
+            theme.bind(other, \.background) { env in env[Palette.self].background }
+        }
+        await drainMainQueue()
+        #expect(label.textColor == "dark")
+        let seen = await onMain { () -> [String] in
+            // Others' work, waiting for its main-queue delivery (which cannot run before this block ends).
+            onAnotherThreadBlocking { theme.apply(Palette(background: "#0A0A0A", text: "#0B0B0B")) }
+            holder.node = nil
+            // Nothing was delivered during the release: not the move, not the pending palette.
+            return [label.textColor, other.background]
+        }
+        #expect(seen == ["dark", Palette.fallback.background])
+        await drainMainQueue()
+        #expect(label.textColor == "light")
+        #expect(other.background == "#0A0A0A")
+        #expect(log.labels == ["label dark", "label light"])
+        #expect(log.allOnMain)
+    }
+
+    @Test("a system style change made on the main thread is delivered, and its event posted, before it returns")
+    func mainThreadChangeDeliversAtOnce() async {
+        // Why `View.theme(_:)`'s state subscribes to the bus only after its first report: that report is
+        // made during the installer's `body`, and its event would otherwise invalidate it from within.
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
+        let label = Label()
+        await offMain { theme.bind(label, \.textColor) { env in "\(env.style)" } }
+        await drainMainQueue()
+        let log = DeliveryLog()
+        let subscription = theme.events.subscribe { event in log.record("\(event)") }
+        let seen = await onMain { () -> [String] in
+            theme.systemStyleDidChange(to: .dark)
+            return [label.textColor] + log.labels
+        }
+        #expect(seen == ["dark", "style changed to dark"])
+        withExtendedLifetime(subscription) {}
+    }
+
+    @Test("binding an object's key path again at another node moves it in one bind, delivering nothing else")
+    func rebindAtAnotherNodeOnMain() async {
+        // What `@ThemeValue`'s box does when its view's override scope changes (no unbind first: that
+        // would be a change of its own, delivered with whatever else is pending, inside a view update).
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
+        let dark = ThemeNode(parent: theme.root, overrideStyle: .dark)
+        let label = Label()
+        let other = Label()
+        await offMain {
+            theme.bind(label, \.textColor) { env in "root \(env.style)" }
+            theme.bind(other, \.background) { env in env[Palette.self].background }
+        }
+        await drainMainQueue()
+        #expect(label.textColor == "root light")
+        let seen = await onMain { () -> [String] in
+            onAnotherThreadBlocking { theme.apply(Palette(background: "#0C0C0C", text: "#0D0D0D")) }
+            theme.bind(label, \.textColor, in: dark) { env in "node \(env.style)" }
+            return [label.textColor, other.background]
+        }
+        // The new binding ran at once, at its node; the pending palette waits for its own delivery.
+        #expect(seen == ["node dark", Palette.fallback.background])
+        await drainMainQueue()
+        #expect(other.background == "#0C0C0C")
+        #expect(theme.bindingCount == 2)
+        theme.apply(Palette(background: "#0E0E0E", text: "#0F0F0F"))
+        await drainMainQueue()
+        #expect(label.textColor == "node dark")
+        withExtendedLifetime(dark) {}
     }
 
     @Test("an adapter's setup check passes a main-thread theme and names the call and the fix otherwise")
