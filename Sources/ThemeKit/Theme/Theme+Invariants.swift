@@ -18,13 +18,13 @@ extension Theme {
     /// cached in the engine: all three stay bounded by what is bound (see `KeyPathIDs`).
     /// Pending work is delivered first; `nil` from inside a delivery.
     package func keyPathBookkeeping() -> (keyPaths: Int, runners: Int, sharedWorks: Int)? {
-        _core.mutate { _ in }
+        _core.mutate(policy: .deliverWhereAllowed) { _ in }
         return _core.withEngine { _core.table.keyPathBookkeeping }
     }
 
     package func checkInvariants() -> [String] {
         // Deliver anything queued, then check with the engine held.
-        _core.mutate { _ in }
+        _core.mutate(policy: .deliverWhereAllowed) { _ in }
         return _core.withEngine { _core.invariantViolations() } ?? ["busy"]
     }
 }

@@ -90,15 +90,21 @@ final class _ThemeCore: @unchecked Sendable {
 
     // MARK: Mutation
 
-    /// Changes the model under the lock, then delivers if this thread may (`policy`: who may deliver
-    /// what is pending; see `EngineClaim.Policy`).
+    /// Changes the model under the lock, then delivers if this thread may.
+    ///
+    /// - Parameter policy: Who may deliver what is pending (see `EngineClaim.Policy`). By default a
+    ///   change that queued work of its own delivers where the theme's delivery allows, and one that
+    ///   queued nothing (a value set to what it was, a variant registered again, a flush) delivers
+    ///   none of others' work on the main thread under main-thread delivery: that waits for its own
+    ///   main-queue delivery, so a call that changes nothing never runs providers where it is made
+    ///   (inside a SwiftUI update, say).
     @inline(__always)
-    func mutate<Result>(
-        policy: EngineClaim.Policy = .deliverWhereAllowed, _ body: (inout ThemeModel) -> Result
-    ) -> Result {
+    func mutate<Result>(policy: EngineClaim.Policy? = nil, _ body: (inout ThemeModel) -> Result) -> Result {
         lock.lock()
+        let revision = model.pendingRevision
         let result = body(&model)
-        unlock(releasingClaim: false, policy: policy)
+        let queuedWork = model.pendingRevision != revision
+        unlock(releasingClaim: false, policy: policy ?? (queuedWork ? .deliverWhereAllowed : .neverOthersWorkOnMain))
         return result
     }
 

@@ -114,7 +114,10 @@ struct ThemeModel {
     var garbage: [AnyObject] = []
     var nodes: [NodeIntent] = [NodeIntent(parent: -1, isAlive: true)]
     var freeNodes: [Int32] = []
-    var pending = PendingWork()
+    var pending = PendingWork() { didSet { pendingRevision &+= 1 } }
+    /// Counts writes to `pending`: a mutation that leaves it unchanged queued no work of its own
+    /// (see `_ThemeCore.mutate(policy:_:)`).
+    private(set) var pendingRevision: UInt64 = 0
     /// A drained queue for the next `takePending` (`nil` while no pass has returned one).
     var spareOperations: OperationQueue? = OperationQueue()
     /// Who holds the engine and who delivers (see `EngineClaim`).

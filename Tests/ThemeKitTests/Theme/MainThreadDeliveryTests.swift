@@ -274,6 +274,39 @@ private final class NodeHolder: @unchecked Sendable {
         withExtendedLifetime(dark) {}
     }
 
+    @Test("a call that changes nothing delivers none of others' waiting work on the main thread; a change delivers it all")
+    func noOpCallOnMainDeliversNothing() async {
+        // What a second window's `.theme(_:)` does in its `body`: report the same system style, register
+        // the same variants. Nothing changes, so nothing may run inside that update.
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
+        let brand = PaletteVariant(
+            id: "brand", light: Palette(background: "#FFFFFF", text: "#101010"),
+            dark: Palette(background: "#000000", text: "#EFEFEF"))
+        let label = Label()
+        await offMain { theme.bind(label, \.background) { env in env[Palette.self].background } }
+        await drainMainQueue()
+        let seen = await onMain { () -> [String] in
+            theme.register([brand])
+            theme.systemStyleDidChange(to: .light)
+            onAnotherThreadBlocking { theme.apply(Palette(background: "#0A0A0A", text: "#0B0B0B")) }
+            var seen = [label.background]
+            // Each of these changes nothing: the palette waits for its own main-queue delivery.
+            theme.systemStyleDidChange(to: .light)
+            theme.systemContrastDidChange(to: .standard)
+            theme.register([brand])
+            theme.followsSystem = true
+            seen.append(label.background)
+            // A change delivers at once, and the waiting palette with it.
+            theme.systemStyleDidChange(to: .dark)
+            seen.append(label.background)
+            return seen
+        }
+        #expect(seen == [Palette.fallback.background, Palette.fallback.background, "#0A0A0A"])
+        await drainMainQueue()
+        #expect(label.background == "#0A0A0A")
+        #expect(theme.style == .dark)
+    }
+
     @Test("an adapter's setup check passes a main-thread theme and names the call and the fix otherwise")
     func adapterSetupCheck() {
         let theme = Theme(storage: InMemoryThemeStorage())
