@@ -274,7 +274,7 @@ private final class NodeHolder: @unchecked Sendable {
         withExtendedLifetime(dark) {}
     }
 
-    @Test("a call that changes nothing delivers none of others' waiting work on the main thread; a change delivers it all")
+    @Test("a call that changes nothing delivers none of the waiting work on the main thread; a change delivers it all")
     func noOpCallOnMainDeliversNothing() async {
         // What a second window's `.theme(_:)` does in its `body`: report the same system style, register
         // the same variants. Nothing changes, so nothing may run inside that update.
