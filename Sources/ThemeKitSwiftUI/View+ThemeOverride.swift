@@ -53,6 +53,10 @@
     }
 
     /// Owns a view's override node for as long as the view lives.
+    ///
+    /// A node's release is a change of the theme, delivered where it happens (its objects move to its
+    /// parent, whose providers run): the holder lets a node go on the main queue, never inside the view
+    /// update in which SwiftUI replaces or drops the view's state.
     @MainActor
     final class ThemeNodeHolder: ObservableObject {
         private var current: ThemeNode?
@@ -61,6 +65,14 @@
         private var requested: (style: ThemeStyle?, contrast: ThemeContrast?) = (nil, nil)
 
         nonisolated init() {}
+
+        deinit { Self.release(current) }
+
+        /// Lets `node` go on the main queue, after the update under way.
+        private nonisolated static func release(_ node: ThemeNode?) {
+            guard let node else { return }
+            DispatchQueue.main.async { withExtendedLifetime(node) {} }
+        }
 
         /// The view's node, made on first use (with its overrides, before anything below binds to it) and
         /// again when the theme or the enclosing node changes.
@@ -81,6 +93,8 @@
             requested = (style, contrast)
             // One change, node and overrides together: `body` must not change the theme more than that.
             let node = ThemeNode(parent: parent ?? theme.root, overrideStyle: style, overrideContrast: contrast)
+            // The old node's release is a change (its objects move to its parent): after the update.
+            Self.release(current)
             current = node
             self.theme = theme
             self.parent = parent

@@ -101,9 +101,9 @@ final class _ThemeCore: @unchecked Sendable {
     @inline(__always)
     func mutate<Result>(policy: EngineClaim.Policy? = nil, _ body: (inout ThemeModel) -> Result) -> Result {
         lock.lock()
-        let revision = model.pendingRevision
+        let mark = model.pendingMark
         let result = body(&model)
-        let queuedWork = model.pendingRevision != revision
+        let queuedWork = model.pendingMark != mark
         unlock(releasingClaim: false, policy: policy ?? (queuedWork ? .deliverWhereAllowed : .neverOthersWorkOnMain))
         return result
     }
@@ -293,9 +293,10 @@ final class _ThemeCore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with exclusive access to the engine, then hands pending work on as
-    /// any mutation does. Returns `nil` when the engine is busy (called from inside a
-    /// delivery, or while another thread delivers).
+    /// Runs `body` with exclusive access to the engine, then hands pending work on as a
+    /// call that queued nothing does (a read: ``Theme/bindingCount`` delivers nothing on
+    /// the main thread under main-thread delivery). Returns `nil` when the engine is busy
+    /// (called from inside a delivery, or while another thread delivers).
     func withEngine<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
         guard model.claim.claim(contended: !model.pending.isEmpty) else {
@@ -304,7 +305,7 @@ final class _ThemeCore: @unchecked Sendable {
         }
         lock.unlock()
         let result = body()
-        releaseClaim(policy: .deliverWhereAllowed)
+        releaseClaim(policy: .neverOthersWorkOnMain)
         return result
     }
 }

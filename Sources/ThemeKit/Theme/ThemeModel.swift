@@ -33,6 +33,12 @@ struct PersistenceRequest: OptionSet {
 }
 
 /// Changes accumulated since the last pass.
+/// See `ThemeModel.pendingMark`.
+struct PendingMark: Equatable {
+    var revision: UInt64
+    var operations: Int
+}
+
 struct PendingWork {
     /// Style/contrast bits (a change at the root) and extension bits.
     var changed: UInt64 = 0
@@ -115,9 +121,14 @@ struct ThemeModel {
     var nodes: [NodeIntent] = [NodeIntent(parent: -1, isAlive: true)]
     var freeNodes: [Int32] = []
     var pending = PendingWork() { didSet { pendingRevision &+= 1 } }
-    /// Counts writes to `pending`: a mutation that leaves it unchanged queued no work of its own
-    /// (see `_ThemeCore.mutate(policy:_:)`).
-    private(set) var pendingRevision: UInt64 = 0
+    /// Counts writes to `pending`'s values (its operation queue is a reference: see `pendingMark`).
+    private var pendingRevision: UInt64 = 0
+
+    /// What changes when a mutation queues work: a write to `pending`, or an operation appended to
+    /// its queue (a reference type, whose appends do not write `pending`; within a mutation the queue
+    /// only grows). A mutation that leaves it equal queued nothing of its own (see
+    /// `_ThemeCore.mutate(policy:_:)`).
+    var pendingMark: PendingMark { PendingMark(revision: pendingRevision, operations: pending.operations.count) }
     /// A drained queue for the next `takePending` (`nil` while no pass has returned one).
     var spareOperations: OperationQueue? = OperationQueue()
     /// Who holds the engine and who delivers (see `EngineClaim`).

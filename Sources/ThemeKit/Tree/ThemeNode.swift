@@ -13,10 +13,9 @@
 /// ```
 ///
 /// A node lives as long as you hold it. When it is released, its children move to
-/// its parent and the objects attached to it move to its parent too. Under
-/// ``Theme/Delivery/mainThread`` that move is delivered on the main queue, never
-/// during the release itself, which may come inside a SwiftUI update or a UIKit
-/// teardown; under ``Theme/Delivery/synchronous`` it is delivered before the release returns.
+/// its parent and the objects attached to it move to its parent too, delivered as any
+/// change is (on the main thread under ``Theme/Delivery/mainThread``, before the release
+/// returns; an adapter that lets a node go inside a SwiftUI update defers the release).
 public final class ThemeNode: Sendable {
     let core: _ThemeCore
     let id: Int32
@@ -53,11 +52,7 @@ public final class ThemeNode: Sendable {
     deinit {
         guard id != 0 else { return }
         let id = self.id
-        // A release delivers nothing where it happens under main-thread delivery: it may come inside a
-        // SwiftUI update or a UIKit teardown (a `@StateObject` or a view controller let go), where a
-        // delivery would run providers and publish changes. The move is delivered with the next
-        // main-queue delivery (scheduled here when none is).
-        core.mutate(policy: .neverOthersWorkOnMain) { model in
+        core.mutate { model in
             let parent = model.nodes[Int(id)].parent
             model.removeChild(id, from: parent)
             for child in model.nodes[Int(id)].children { model.addChild(child, to: parent) }
@@ -133,7 +128,7 @@ public final class ThemeNode: Sendable {
 
     private func setOverrides(_ change: (inout NodeIntent) -> Void) {
         let id = self.id
-        core.mutate(policy: .neverOthersWorkOnMain) { model in
+        core.mutate { model in
             let before = model.nodes[Int(id)]
             change(&model.nodes[Int(id)])
             let after = model.nodes[Int(id)]
