@@ -172,18 +172,27 @@ struct HTMLPreview {
         return html + "</section>\n"
     }
 
-    /// Text safe in HTML element content and attribute values.
+    /// Text safe in HTML element content and attribute values, and on one line of the file.
+    ///
+    /// Escaped scalar by scalar, never by `Character`: a character is a grapheme cluster, and a prepending
+    /// scalar (U+0600) or a combining mark makes `<` part of a cluster that equals no markup character,
+    /// which a per-character escape would let through raw. Controls, bidi controls and the line and
+    /// paragraph separators (``TerminalText/needsEscape(_:)``) become numeric character references, so
+    /// pack text cannot start a line of the page (a `::error::` line when the page goes to a CI log) or
+    /// reorder the markup around it in an editor.
     static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
             case "\"": result += "&quot;"
             case "'": result += "&#39;"
-            default: result.append(character)
+            case _ where TerminalText.needsEscape(scalar):
+                result += "&#x\(String(scalar.value, radix: 16, uppercase: true));"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

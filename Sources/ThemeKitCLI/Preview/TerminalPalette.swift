@@ -24,7 +24,7 @@ struct TerminalPalette {
         for palette in appearances {
             header += "  " + Self.clipped(Self.label(palette.appearance), cellWidth).padding(cellWidth)
         }
-        lines.append(String(header.reversed().drop(while: { $0 == " " }).reversed()))
+        lines.append(Self.notACommand(String(header.reversed().drop(while: { $0 == " " }).reversed())))
         for (index, name) in names.enumerated() {
             var line = Self.clipped(name, nameWidth).padding(nameWidth)
             for palette in appearances {
@@ -34,7 +34,7 @@ struct TerminalPalette {
                 if useColor { line += swatch(entry.visible) + " " }
                 line += entry.color.hex.padding(cellWidth - (useColor ? 5 : 0))
             }
-            lines.append(String(line.reversed().drop(while: { $0 == " " }).reversed()))
+            lines.append(Self.notACommand(String(line.reversed().drop(while: { $0 == " " }).reversed())))
         }
         lines.append("")
         lines.append(
@@ -42,9 +42,20 @@ struct TerminalPalette {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `light`, `dark HC`, `sepia HC`: short enough for a column.
+    /// `light`, `dark HC`, `sepia HC`: short enough for a column. A custom style's name is the pack's,
+    /// escaped.
     static func label(_ appearance: ThemePackAppearance) -> String {
-        appearance.contrast == .increased ? "\(appearance.style.rawValue) HC" : appearance.style.rawValue
+        let style = TerminalText.escaped(appearance.style.rawValue)
+        return appearance.contrast == .increased ? "\(style) HC" : style
+    }
+
+    /// `line`, whose pack-controlled parts are escaped already (its swatches are escape sequences, which
+    /// ``TerminalText/safeLine(_:)`` would escape), with a backslash in front when it would start (after
+    /// spaces) with a CI command: a colour or style named `::error::x` starts a row or the header.
+    static func notACommand(_ line: String) -> String {
+        let content = line.drop { $0 == " " }
+        guard content.hasPrefix("::") || content.hasPrefix("##") else { return line }
+        return String(line[..<content.startIndex]) + "\\" + content
     }
 
     /// Four cells of background colour.

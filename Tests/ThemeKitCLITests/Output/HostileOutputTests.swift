@@ -88,6 +88,32 @@ import ThemeKitTestSupport
         #expect(result.stdout.contains(#"\u{202E}"#), "\(result.stdout)")
     }
 
+    @Test("preview escapes colour and style names and the description, in the terminal table and the HTML page")
+    func previewEscapesEveryPackText() throws {
+        // A prepending scalar (U+0600) makes `<` part of one Character with it; names that are workflow
+        // commands start the table's rows and header; bidi controls and line separators in every place.
+        let text = #"""
+            {"schemaVersion": 1, "id": "hostile", "name": "Hostile",
+             "description": "\u0600<img src=x onerror=alert(1) \u0600> x\n::error::pwned \u202E \u2028 \u0301<b>",
+             "colors": {"::warning::c\u2066": {"light": "#FFFFFF", "dark": "#000000"}, "text": "#111111"},
+             "styles": {"::error::s\u202E\u2028x": "dark"}}
+            """#
+        let file = try folder.write("hostile-names.json", text)
+        let table = themekit(["preview", file, "--color", "never"])
+        #expect(table.status == 0)
+        Self.expectSafe(table, "preview")
+        #expect(table.stdout.contains(#"\::warning::c\u{2066}"#), "\(table.stdout)")
+        let colored = themekit(["preview", file, "--color", "always"])
+        #expect(Self.commandLines(in: colored.stdout).isEmpty, "\(colored.stdout)")
+        let page = themekit(["preview", file, "--html", "-"])
+        #expect(page.status == 0)
+        Self.expectSafe(page, "preview --html -")
+        for raw in ["<img", "<b>", "\u{0600}<", "\u{0301}<"] {
+            #expect(!page.stdout.contains(raw), "\(raw) reached the page raw")
+        }
+        #expect(page.stdout.contains("x&#xA;::error::pwned &#x202E; &#x2028;"), "\(page.stdout)")
+    }
+
     @Test("contrast of a pack with 8,000 chained styles is refused by the decoder with the style limit")
     func contrastRefusesHugeStyleGraphs() throws {
         let styles = (0..<8_000).map { #""s\#($0)": "\#($0 == 7_999 ? "light" : "s\($0 + 1)")""# }
