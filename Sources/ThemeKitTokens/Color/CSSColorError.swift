@@ -20,8 +20,11 @@ public enum CSSColorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An `rgb()`, `rgba()`, `hsl()` or `hsla()` whose arguments do not follow the CSS grammar.
     case invalidArguments(String, reason: String)
 
-    /// A sentence naming the string and what was wrong with it.
-    public var description: String {
+    /// A sentence naming the string and what was wrong with it, escaped with
+    /// ``TerminalText/escaped(_:)`` (the string comes from the document).
+    public var description: String { TerminalText.escaped(sentence) }
+
+    private var sentence: String {
         switch self {
         case .empty:
             return "The colour string is empty; expected hex (#RRGGBB), rgb(), hsl() or a named colour"

@@ -324,7 +324,7 @@ struct DTCGTreeParser {
     func display(_ path: [String], _ suffix: String? = nil) -> String {
         // An empty name is written as [""], so
         // every problem has a readable, non-empty path.
-        let segments = path.map { $0.isEmpty ? "[\(JSONWriter.quoted($0))]" : $0 }
+        let segments = path.map { $0.isEmpty ? "[\(JSONWriter.quoted($0))]" : JSONPath.shown($0) }
         let base = segments.isEmpty ? "$" : segments.joined(separator: ".")
         return suffix.map { base + "." + $0 } ?? base
     }
@@ -464,9 +464,14 @@ struct DTCGTreeParser {
         return token
     }
 
-    /// DTCG names must not start with `$` or contain `{`, `}` or `.`.
+    /// DTCG names must not start with `$` or contain `{`, `}` or `.`; and no name longer than a pack's
+    /// names may be (``ThemePack/maxNameLength``) is read further: every token below a group carries its
+    /// group's name in its path, so a 1 MiB group name over 100,000 tokens would be copied into each.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a token or group name must not be empty" }
+        if name.utf8.count > ThemePack.maxNameLength, name.count > ThemePack.maxNameLength {
+            return "the name is longer than \(ThemePack.maxNameLength) characters"
+        }
         if name.contains(".") || name.contains("{") || name.contains("}") {
             return "the name \(JSONWriter.quoted(name)) contains '.', '{' or '}', which DTCG reserves for aliases"
         }

@@ -101,9 +101,11 @@ struct DTCGResolverLoader {
     /// The contexts chosen for modifiers other than the appearance's (``DTCGImporter/choices``).
     var choices: [String: String] = [:]
     var errors: [ThemePackIssue] = []
+    /// `errors` as a set, so recording one is O(1) however many a document makes.
+    private var recordedErrors: Set<ThemePackIssue> = []
     var warnings: [DTCGProblem] = []
     var files: [String: JSONDocument] = [:]
-    var documentsBySource: [String: DTCGDocument] = [:]
+    var documentsBySource: [String: (DTCGDocument, tokens: Int)] = [:]
 
     init(resolver: JSONNode, baseDirectory: URL, source: String?, limits: JSONLimits, maxFiles: Int) {
         self.resolver = resolver
@@ -115,7 +117,7 @@ struct DTCGResolverLoader {
 
     mutating func error(_ path: String, _ reason: String, _ code: ThemePackIssue.Code) {
         let issue = ThemePackIssue(source: source, path: path, reason: reason, severity: .error, code: code)
-        if !errors.contains(issue) { errors.append(issue) }
+        if recordedErrors.insert(issue).inserted { errors.append(issue) }
     }
 
     mutating func warning(_ path: String, _ reason: String, _ code: ThemePackIssue.Code) {
@@ -306,11 +308,27 @@ struct DTCGResolverLoader {
     /// The documents of the resolution order with the given modifier contexts (others at their defaults).
     mutating func documents(_ items: [Item], choosing chosen: [String: String]) -> [DTCGDocument] {
         var result: [DTCGDocument] = []
+        // A source referenced again is merged again (it overrides what came between), so the tokens merged
+        // are bounded here, not by the files read: 100,000 references to one group of 100,000 tokens.
+        var merged = 0
+        func append(_ source: JSONNode, path: String) -> Bool {
+            guard let (document, count) = document(source, path: path) else { return true }
+            merged += count
+            guard merged <= DTCGImporter.maxMergedTokens else {
+                error(
+                    path,
+                    "the resolution order merges more than \(DTCGImporter.maxMergedTokens) tokens for one "
+                        + "appearance (a source listed again counts again)", .invalidValue)
+                return false
+            }
+            result.append(document)
+            return true
+        }
         for item in items {
             switch item {
             case .set(_, let sources, let path):
-                for (index, source) in sources.enumerated() {
-                    if let document = document(source, path: "\(path).sources[\(index)]") { result.append(document) }
+                for (index, source) in sources.enumerated() where !append(source, path: "\(path).sources[\(index)]") {
+                    return []
                 }
             case .modifier(let name, let contexts, let defaultContext, let path):
                 let context: String
@@ -328,23 +346,25 @@ struct DTCGResolverLoader {
                         .missingKey)
                 }
                 let sources = contexts.first { $0.name == context }?.sources ?? []
-                for (index, source) in sources.enumerated() {
-                    let sourcePath = "\(path).contexts.\(context)[\(index)]"
-                    if let document = document(source, path: sourcePath) { result.append(document) }
+                for (index, source) in sources.enumerated()
+                where !append(source, path: "\(path).contexts.\(context)[\(index)]") {
+                    return []
                 }
             }
         }
         return result
     }
 
-    /// A source: `{"$ref": "file.json#/pointer"}`, `{"$ref": "#/pointer"}` or an inline token group.
-    mutating func document(_ value: JSONNode, path: String) -> DTCGDocument? {
+    /// A source: `{"$ref": "file.json#/pointer"}`, `{"$ref": "#/pointer"}` or an inline token group; with
+    /// its number of tokens.
+    mutating func document(_ value: JSONNode, path: String) -> (DTCGDocument, tokens: Int)? {
         guard case .object(let object) = value else {
             error(path, "a source must be an object", .wrongType)
             return nil
         }
         guard case .string(let reference)? = object["$ref"] else {
-            return DTCGDocument(document: JSONDocument(value: value), source: "\(source ?? "resolver"):\(path)")
+            let document = DTCGDocument(document: JSONDocument(value: value), source: "\(source ?? "resolver"):\(path)")
+            return (document, document.tokens.count)
         }
         if let cached = documentsBySource[reference] { return cached }
         let parts = reference.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
@@ -365,8 +385,9 @@ struct DTCGResolverLoader {
         let document = DTCGDocument(
             document: JSONDocument(value: target, duplicateKeys: duplicates),
             source: filePart.isEmpty ? reference : filePart)
-        documentsBySource[reference] = document
-        return document
+        let counted = (document, tokens: document.tokens.count)
+        documentsBySource[reference] = counted
+        return counted
     }
 
     /// Reads a referenced file once, refusing paths outside the base directory.

@@ -96,6 +96,10 @@ public struct DTCGImporter: Sendable {
     public var maxAliasChain: Int
     /// The most files a resolver may load.
     public var maxFiles: Int
+    /// The most tokens a resolver's resolution order may merge for one appearance, counting a source
+    /// each time it is listed (a source referenced again is merged again). Past it the import fails
+    /// with an error naming the source that crossed it.
+    public static let maxMergedTokens = 1_000_000
     /// What to import of a source with more than one axis, such as brands: by modifier of a DTCG
     /// resolver, the context to apply; by theme group of a Tokens Studio export (`""` for its themes
     /// without a group), the theme to apply.

@@ -3,7 +3,9 @@
 /// A key made only of letters, digits, `_`, `-` and `$` is written after a dot; any other
 /// key (one holding a dot, a space, a quote…) is written in brackets as a JSON string,
 /// `colors["brand.primary"]`, so every path reads back unambiguously. The root is `$`
-/// when nothing follows it.
+/// when nothing follows it. A key longer than ``maxShownKeyLength`` characters is shown by its
+/// beginning and its length (`["aaaa…(1048576 characters)"]`): a path is for reading, and a
+/// document's keys may be a mebibyte long.
 public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// One step of a path.
     public enum Component: Hashable, Sendable {
@@ -38,6 +40,17 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         Self.format(components)
     }
 
+    /// The longest key a path shows whole, in characters.
+    public static let maxShownKeyLength = 128
+
+    /// `key`, or its first half of ``maxShownKeyLength`` characters and its length when it is longer.
+    static func shown(_ key: String) -> String {
+        guard key.utf8.count > maxShownKeyLength else { return key }
+        let count = key.count
+        guard count > maxShownKeyLength else { return key }
+        return String(key.prefix(maxShownKeyLength / 2)) + "…(\(count) characters)"
+    }
+
     static func format(_ components: [Component]) -> String {
         if components.isEmpty { return "$" }
         var text = ""
@@ -45,7 +58,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
             switch component {
             case .index(let index):
                 text += "[\(index)]"
-            case .key(let key):
+            case .key(let fullKey):
+                let key = shown(fullKey)
                 if Self.isPlainKey(key) {
                     if !text.isEmpty { text += "." }
                     text += key

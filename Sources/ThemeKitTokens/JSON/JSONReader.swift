@@ -26,9 +26,19 @@ public struct JSONDuplicateKey: Hashable, Sendable, CustomStringConvertible {
 public struct JSONDocument: Hashable, Sendable {
     /// The root value.
     public var value: JSONNode
-    /// Every key repeated within one object, in document order. Each object keeps the
-    /// member's first position and the value of its last occurrence.
+    /// The keys repeated within one object, in document order, up to
+    /// ``maxReportedDuplicateKeys`` of them and ``maxReportedDuplicatePathBytes`` of their paths.
+    /// Each object keeps the member's first position and the value of its last occurrence,
+    /// reported or not.
     public var duplicateKeys: [JSONDuplicateKey]
+
+    /// The most repeated keys a read reports. A document can repeat a key hundreds of thousands of
+    /// times; past this many, later ones are not reported (nor their paths kept).
+    public static let maxReportedDuplicateKeys = 1_000
+    /// The most bytes of paths the reported repeated keys carry: a path holds its ancestors' keys, each
+    /// up to ``JSONLimits/maxStringBytes`` long, so without this bound repeating a key under a long one
+    /// would keep a copy of it per repetition. Past it, later repetitions are not reported.
+    public static let maxReportedDuplicatePathBytes = 1 << 20
 
     /// Creates a document.
     public init(value: JSONNode, duplicateKeys: [JSONDuplicateKey] = []) {
@@ -129,6 +139,8 @@ private struct JSONParser {
     var tokenCount = 0
     var stack: [Frame] = []
     var duplicates: [PendingDuplicate] = []
+    /// The bytes of the recorded duplicates' paths (see `JSONDocument.maxReportedDuplicatePathBytes`).
+    var duplicatePathBytes = 0
     var scratch: [UInt8] = []
 
     init(bytes: UnsafeBufferPointer<UInt8>, limits: JSONLimits) {
@@ -268,7 +280,13 @@ private struct JSONParser {
         stack[top].pendingKey = key
         if let existing = stack[top].keyIndex[key] {
             stack[top].pendingDuplicateIndex = existing
-            duplicates.append(PendingDuplicate(key: key, path: currentPath(), offset: keyOffset))
+            if duplicates.count < JSONDocument.maxReportedDuplicateKeys,
+                duplicatePathBytes < JSONDocument.maxReportedDuplicatePathBytes
+            {
+                let path = currentPath()
+                duplicatePathBytes += path.utf8.count
+                duplicates.append(PendingDuplicate(key: key, path: path, offset: keyOffset))
+            }
         } else {
             stack[top].pendingDuplicateIndex = nil
         }

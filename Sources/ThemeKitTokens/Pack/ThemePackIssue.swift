@@ -111,11 +111,13 @@ public struct ThemePackIssue: Hashable, Sendable, CustomStringConvertible {
         self.action = action ?? (severity == .error ? .rejected : .ignored)
     }
 
-    /// `error: source: path: reason (action)`.
+    /// `error: source: path: reason (action)`, on one line: the source, path and reason (which may
+    /// quote the document) are escaped with ``TerminalText/escaped(_:)``, so the description can be logged
+    /// or printed as it is.
     public var description: String {
         var text = "\(severity.rawValue): "
-        if let source { text += "\(source): " }
-        text += "\(path): \(reason)"
+        if let source { text += "\(TerminalText.escaped(source)): " }
+        text += "\(TerminalText.escaped(path)): \(TerminalText.escaped(reason))"
         switch action {
         case .rejected, .kept, .usedDefault: break
         case .ignored: text += " (ignored)"
@@ -163,17 +165,18 @@ public enum ThemePackError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Only the issues that are errors.
     public var errors: [ThemePackIssue] { issues.filter { $0.severity == .error } }
 
-    /// One line per issue.
+    /// One line per issue, each escaped with ``TerminalText/escaped(_:)`` (see
+    /// ``ThemePackIssue/description``).
     public var description: String {
         switch self {
         case .malformedJSON(let error, let source):
-            "\(source.map { "\($0): " } ?? "")malformed JSON: \(error)"
+            TerminalText.escaped("\(source.map { "\($0): " } ?? "")malformed JSON: \(error)")
         case .unsupportedSchemaVersion(let found, let source):
-            "\(source.map { "\($0): " } ?? "")schemaVersion: \(Self.schemaReason(found))"
+            TerminalText.escaped("\(source.map { "\($0): " } ?? "")schemaVersion: \(Self.schemaReason(found))")
         case .invalid(let issues):
             "\(issues.filter { $0.severity == .error }.count) error(s):\n"
                 + issues.map(\.description).joined(separator: "\n")
-        case .unreadableFile(let path, let reason): "cannot read \(path): \(reason)"
+        case .unreadableFile(let path, let reason): TerminalText.escaped("cannot read \(path): \(reason)")
         }
     }
 

@@ -149,7 +149,8 @@ extension DTCGImporter {
         }
         var issues: [ThemePackIssue] = []
         var order = Self.setOrder(root["$metadata"]?["tokenSetOrder"], source: source, issues: &issues)
-        for member in root.members where !member.key.hasPrefix("$") && !order.contains(member.key) {
+        var ordered = Set(order)
+        for member in root.members where !member.key.hasPrefix("$") && ordered.insert(member.key).inserted {
             order.append(member.key)
         }
         if !issues.isEmpty { throw .invalid(issues) }
@@ -224,6 +225,7 @@ extension DTCGImporter {
             return []
         }
         var names: [String] = []
+        var seen: Set<String> = []
         for (index, item) in items.enumerated() {
             guard case .string(let name) = item, !name.isEmpty else {
                 issues.append(
@@ -233,7 +235,7 @@ extension DTCGImporter {
                         severity: .error, code: .wrongType))
                 continue
             }
-            if !names.contains(name) { names.append(name) }
+            if seen.insert(name).inserted { names.append(name) }
         }
         return names
     }

@@ -170,6 +170,38 @@ public enum HostileCorpus {
             let members = Array(repeating: #""r":1"#, count: 100_000)
             return Data((header + #","radii":{"# + members.joined(separator: ",") + "}}").utf8)
         },
+        // A key repeated 450,000 times under a 1 MiB key: each report would carry a copy of that key.
+        HostileInput(
+            "duplicate-keys-under-long-key.tokens.json", mentions: ["more than once", "duplicate", "longer than"]
+        ) {
+            let members = Array(repeating: #""x":0"#, count: 450_000)
+            return Data(
+                (#"{""# + String(repeating: "a", count: 1 << 20) + #"":{"# + members.joined(separator: ",") + "}}")
+                    .utf8)
+        },
+        // 240,000 tokens under a 1 MiB group name: each token's path would carry a copy of it.
+        HostileInput("long-group-name.tokens.json", mentions: ["longer than"]) {
+            let tokens = (0..<240_000).map { ##""t\##($0)":{"$value":"#000"}"## }
+            return Data(
+                (#"{""# + String(repeating: "a", count: 1 << 20) + #"":{"$type":"color","#
+                    + tokens.joined(separator: ",") + "}}").utf8)
+        },
+        // One group of 100,000 tokens referenced 100,000 times: read once, merged 10^10 times.
+        HostileInput("repeated-reference.resolver.json", mentions: ["merges more than"]) {
+            let tokens = (0..<100_000).map { #""t\#($0)":{"$type":"number","$value":1}"# }
+            let references = Array(repeating: ##"{"$ref":"#/big"}"##, count: 100_000)
+            return Data(
+                (#"{"version":"2025.10","big":{"# + tokens.joined(separator: ",")
+                    + #"},"resolutionOrder":[{"type":"set","sources":["# + references.joined(separator: ",")
+                    + "]}]}").utf8)
+        },
+        // 900,000 invalid entries in the resolution order: each error is compared with the ones before it.
+        HostileInput("resolution-order-900000.resolver.json", mentions: ["resolutionorder"]) {
+            Data(
+                (#"{"version":"2025.10","resolutionOrder":["#
+                    + Array(repeating: "0", count: 900_000).joined(separator: ",")
+                    + "]}").utf8)
+        },
     ]
 
     /// Every input: committed, then generated.

@@ -35,6 +35,20 @@ import ThemeKitTokens
         #expect(document.value == ["\"\\/\u{08}\u{0C}\n\r\t", "é€", "😀", "é€😀"])
     }
 
+    @Test("repeated keys are reported up to the limit, with paths that show a long key by its beginning")
+    func repeatedKeysAreBounded() throws {
+        let long = String(repeating: "k", count: 200_000)
+        let members = Array(repeating: #""x":1"#, count: 5_000).joined(separator: ",")
+        let document = try JSONReader().read(Data(#"{"\#(long)":{\#(members)},"y":{\#(members)}}"#.utf8))
+        #expect(document.duplicateKeys.count == JSONDocument.maxReportedDuplicateKeys)
+        let first = try #require(document.duplicateKeys.first)
+        #expect(first.path == #"["\#(String(repeating: "k", count: 64))…(200000 characters)"].x"#)
+        // Every member is still read: each object keeps one "x", with the last value.
+        #expect(document.value[long]?["x"] == .number(1))
+        #expect(document.value["y"]?["x"] == .number(1))
+        #expect(JSONPath([.key("short"), .key(long)]).description.count < 120)
+    }
+
     @Test("reports a repeated key with its path and position, keeping the first position and the last value")
     func reportsDuplicateKeys() throws {
         let document = try read("{\"colors\": {\"primary\": 1,\n  \"accent\": 2,\n  \"primary\": 3}}")
