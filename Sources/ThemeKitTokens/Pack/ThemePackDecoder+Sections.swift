@@ -562,7 +562,7 @@ struct PackDecoding {
                 continue
             }
             log.problem(
-                "styles.\(name)",
+                JSONPath([.key("styles"), .key(name)]).description,
                 "the base style \(JSONWriter.quoted(target.rawValue)) is neither light, dark nor a style this pack declares",
                 .unknownReference, lenientAction: action(name))
             pack.styles[style] = policy == .lenient ? base?.styles[style] : nil

@@ -20,6 +20,13 @@ import ThemeKitTokens
         for issue in issues { #expect(!issue.path.isEmpty, "\(issue)") }
     }
 
+    @Test("a style whose name holds a dot is reported at a path that reads back as that one style")
+    func styleNameWithDotHasItsPath() throws {
+        let json = #"{"schemaVersion": 1, "id": "x", "name": "x", "styles": {"night.blue": "nowhere"}}"#
+        let lenient = try ThemePackDecoder(policy: .lenient).decode(Data(json.utf8))
+        #expect(lenient.warnings.map(\.path) == [#"styles["night.blue"]"#], "\(lenient.warnings)")
+    }
+
     /// (Found by the `tokens-studio` fuzz target: Fuzz/Regressions/tokens-studio/crash-0b580ff4….)
     @Test(
         "a Tokens Studio set with an empty name is reported with a path that is not empty",
