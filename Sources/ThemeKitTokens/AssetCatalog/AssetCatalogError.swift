@@ -19,8 +19,11 @@ public enum AssetCatalogError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A colour name cannot be used as a `.colorset` folder name.
     case invalidColorSetName(String, reason: String)
 
-    /// A sentence naming the file, the JSON path and what was wrong.
-    public var description: String {
+    /// A sentence naming the file, the JSON path and what was wrong, escaped with
+    /// ``TerminalText/escaped(_:)`` (file names and values come from the catalog).
+    public var description: String { TerminalText.escaped(sentence) }
+
+    private var sentence: String {
         switch self {
         case .readFailed(let path, let reason):
             return "Could not read '\(path)': \(reason)"
@@ -75,8 +78,11 @@ public enum AssetCatalogWarning: Hashable, Sendable, CustomStringConvertible {
     /// outside the catalog folder is ever read.
     case linkOutsideCatalog(path: String, target: String)
 
-    /// A sentence naming the file and what was skipped or changed.
-    public var description: String {
+    /// A sentence naming the file and what was skipped or changed, escaped with
+    /// ``TerminalText/escaped(_:)`` (file names and values come from the catalog).
+    public var description: String { TerminalText.escaped(sentence) }
+
+    private var sentence: String {
         switch self {
         case .systemColorReference(let path, let jsonPath, let name):
             return "'\(path)' \(jsonPath) refers to the system colour '\(name)', which has no fixed value; skipped"

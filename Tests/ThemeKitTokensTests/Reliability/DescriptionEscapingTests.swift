@@ -69,6 +69,18 @@ import ThemeKitTokens
         #expect(Self.raw(unreadable.description).isEmpty && !unreadable.description.contains("\n"))
     }
 
+    @Test("asset catalog errors and warnings escape file names and values from the catalog")
+    func assetCatalogDescriptionsAreEscaped() {
+        let error = AssetCatalogError.invalidComponent(
+            path: "Colors.xcassets/a\n::error::x.colorset", jsonPath: "$.colors[0]", value: "1\u{1B}[2J",
+            reason: "is not a number")
+        let warning = AssetCatalogWarning.unsupportedIdiom(
+            path: "b\u{202E}.colorset", jsonPath: "$.colors[0].idiom", idiom: "tv\u{2028}")
+        for text in [error.description, warning.description] {
+            #expect(Self.raw(text).isEmpty && !text.contains("\n"), "\(text)")
+        }
+    }
+
     @Test("a CSS colour error quotes the string escaped")
     func cssColorErrorIsEscaped() {
         for value in ["rgb(1,2,\u{1B}[2J)", "bogus\u{202E}name", "hsl(0 0% 0%\n::error::x)"] {
