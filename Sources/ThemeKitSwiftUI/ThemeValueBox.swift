@@ -61,10 +61,12 @@
             value = nil
         }
 
-        /// Removes the box's binding from `theme` on the main queue, after the view update.
+        /// Removes the box's binding from `theme` on the main queue, after the view update, unless the box
+        /// is bound in `theme` again by then (a view that went back to it within the turn).
         private func unbindLater(from theme: Theme) {
             DispatchQueue.main.async { [weak self] in
-                if let self { theme.unbindAll(self) }
+                guard let self, !(isBound && self.theme === theme) else { return }
+                theme.unbindAll(self)
             }
         }
 
