@@ -115,7 +115,21 @@ struct DTCGResolverLoader {
         self.maxFiles = maxFiles
     }
 
+    /// The most errors a resolver reports; one more issue then says the rest are not listed. A 2 MB
+    /// resolution order of 900,000 bad entries would otherwise make 900,000 issues (half a gigabyte).
+    static let maxReportedErrors = 1_000
+
     mutating func error(_ path: String, _ reason: String, _ code: ThemePackIssue.Code) {
+        guard errors.count < Self.maxReportedErrors else {
+            if errors.count == Self.maxReportedErrors {
+                errors.append(
+                    ThemePackIssue(
+                        source: source, path: "$",
+                        reason: "the resolver has more than \(Self.maxReportedErrors) errors; the rest are not listed",
+                        severity: .error, code: code))
+            }
+            return
+        }
         let issue = ThemePackIssue(source: source, path: path, reason: reason, severity: .error, code: code)
         if recordedErrors.insert(issue).inserted { errors.append(issue) }
     }

@@ -88,6 +88,16 @@ private func makeFolder(_ files: [String: String]) throws -> TemporaryDirectory 
         #expect(error.errors.first?.reason.contains("outside the resolver's folder") == true)
     }
 
+    @Test("a resolver with thousands of errors reports the first 1,000 and one saying the rest are not listed")
+    func errorsAreBounded() throws {
+        let entries = Array(repeating: "0", count: 5_000).joined(separator: ",")
+        let folder = try makeFolder(["r.resolver.json": #"{"version": "2025.10", "resolutionOrder": [\#(entries)]}"#])
+        let error = try #require(failure(folder, policy: .strict))
+        #expect(error.errors.count == 1_001)
+        #expect(error.errors.first?.path == "resolutionOrder[0]")
+        #expect(error.errors.last?.reason == "the resolver has more than 1000 errors; the rest are not listed")
+    }
+
     @Test(
         "reports resolver problems: version, missing files, bad pointers, unknown defaults",
         arguments: [
