@@ -55,9 +55,9 @@ struct EngineClaim {
         /// After a change: the changing thread delivers, where the theme's delivery allows.
         case deliverWhereAllowed
         /// After a call that delivers nothing but its own work (`bind`, a node's creation),
-        /// or that queued no work (a value set to what it was, a read): under main-thread delivery the pending
-        /// work waits for its main-queue delivery, even on the main thread; under
-        /// synchronous delivery it is delivered here.
+        /// or that queued no work (a value set to what it was, a read): under main-thread
+        /// delivery the pending work waits for its main-queue delivery, even on the main
+        /// thread; under synchronous delivery it is delivered here.
         case neverOthersWorkOnMain
     }
 

@@ -32,13 +32,13 @@ struct PersistenceRequest: OptionSet {
     static let followsSystem = PersistenceRequest(rawValue: 4)
 }
 
-/// Changes accumulated since the last pass.
 /// See `ThemeModel.pendingMark`.
 struct PendingMark: Equatable {
     var revision: UInt64
     var operations: Int
 }
 
+/// Changes accumulated since the last pass.
 struct PendingWork {
     /// Style/contrast bits (a change at the root) and extension bits.
     var changed: UInt64 = 0

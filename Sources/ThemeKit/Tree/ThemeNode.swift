@@ -14,8 +14,9 @@
 ///
 /// A node lives as long as you hold it. When it is released, its children move to
 /// its parent and the objects attached to it move to its parent too, delivered as any
-/// change is (on the main thread under ``Theme/Delivery/mainThread``, before the release
-/// returns; an adapter that lets a node go inside a SwiftUI update defers the release).
+/// change is: under ``Theme/Delivery/mainThread``, before the release returns when it
+/// happens on the main thread, else on the main queue. (An adapter that lets a node go
+/// inside a SwiftUI update defers the release.)
 public final class ThemeNode: Sendable {
     let core: _ThemeCore
     let id: Int32
