@@ -24,7 +24,8 @@ struct TerminalPalette {
         for palette in appearances {
             header += "  " + Self.clipped(Self.label(palette.appearance), cellWidth).padding(cellWidth)
         }
-        lines.append(Self.notACommand(String(header.reversed().drop(while: { $0 == " " }).reversed())))
+        lines.append(
+            TerminalText.guardedAgainstCommands(String(header.reversed().drop(while: { $0 == " " }).reversed())))
         for (index, name) in names.enumerated() {
             var line = Self.clipped(name, nameWidth).padding(nameWidth)
             for palette in appearances {
@@ -34,7 +35,8 @@ struct TerminalPalette {
                 if useColor { line += swatch(entry.visible) + " " }
                 line += entry.color.hex.padding(cellWidth - (useColor ? 5 : 0))
             }
-            lines.append(Self.notACommand(String(line.reversed().drop(while: { $0 == " " }).reversed())))
+            lines.append(
+                TerminalText.guardedAgainstCommands(String(line.reversed().drop(while: { $0 == " " }).reversed())))
         }
         lines.append("")
         lines.append(
@@ -47,15 +49,6 @@ struct TerminalPalette {
     static func label(_ appearance: ThemePackAppearance) -> String {
         let style = TerminalText.escaped(appearance.style.rawValue)
         return appearance.contrast == .increased ? "\(style) HC" : style
-    }
-
-    /// `line`, whose pack-controlled parts are escaped already (its swatches are escape sequences, which
-    /// ``TerminalText/safeLine(_:)`` would escape), with a backslash in front when it would start (after
-    /// spaces) with a CI command: a colour or style named `::error::x` starts a row or the header.
-    static func notACommand(_ line: String) -> String {
-        let content = line.drop { $0 == " " }
-        guard content.hasPrefix("::") || content.hasPrefix("##") else { return line }
-        return String(line[..<content.startIndex]) + "\\" + content
     }
 
     /// Four cells of background colour.

@@ -50,10 +50,19 @@ public enum TerminalText {
     /// - Parameter line: A line of output, which may contain pack content.
     /// - Returns: The line, safe to print on its own.
     public static func safeLine(_ line: some StringProtocol) -> String {
-        let escaped = escaped(line)
-        let content = escaped.drop { $0 == " " }
-        guard content.hasPrefix("::") || content.hasPrefix("##") else { return escaped }
-        return String(escaped[..<content.startIndex]) + "\\" + content
+        guardedAgainstCommands(escaped(line))
+    }
+
+    /// `line` with a backslash in front when it would start (after spaces) with `::` or `##`, and
+    /// otherwise unchanged: ``safeLine(_:)`` for a line whose untrusted parts are escaped already and
+    /// which holds escape sequences of its own (a table of colour swatches).
+    ///
+    /// - Parameter line: A line of output whose pack content is escaped.
+    /// - Returns: The line, safe to print on its own.
+    public static func guardedAgainstCommands(_ line: String) -> String {
+        let content = line.drop { $0 == " " }
+        guard content.hasPrefix("::") || content.hasPrefix("##") else { return line }
+        return String(line[..<content.startIndex]) + "\\" + content
     }
 
     /// Whether `scalar` must not reach a terminal raw.
