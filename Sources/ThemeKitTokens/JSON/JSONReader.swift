@@ -35,9 +35,9 @@ public struct JSONDocument: Hashable, Sendable {
     /// The most repeated keys a read reports. A document can repeat a key hundreds of thousands of
     /// times; past this many, later ones are not reported (nor their paths kept).
     public static let maxReportedDuplicateKeys = 1_000
-    /// The most bytes of paths the reported repeated keys carry: a path holds its ancestors' keys, each
-    /// up to ``JSONLimits/maxStringBytes`` long, so without this bound repeating a key under a long one
-    /// would keep a copy of it per repetition. Past it, later repetitions are not reported.
+    /// The most bytes of paths the reported repeated keys carry. A path shows each ancestor's key (a
+    /// long one by its beginning, see ``JSONPath``), at up to ``JSONLimits/maxDepth`` levels; this bounds
+    /// the reports whatever depth a reader allows. Past it, later repetitions are not reported.
     public static let maxReportedDuplicatePathBytes = 1 << 20
 
     /// Creates a document.
