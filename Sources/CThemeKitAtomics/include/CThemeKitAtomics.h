@@ -34,6 +34,14 @@ static inline void tk_atomic_word_store(void *_Nonnull word, intptr_t value) {
     atomic_store_explicit((_Atomic(intptr_t) *)word, value, memory_order_release);
 }
 
+/// Stores `value` (release ordering) if the word holds 0 (acquire ordering); returns whether it did. A load
+/// and a store, not one atomic step: only for a word that nobody else writes while it holds 0.
+static inline bool tk_atomic_word_store_if_zero(void *_Nonnull word, intptr_t value) {
+    if (atomic_load_explicit((_Atomic(intptr_t) *)word, memory_order_acquire) != 0) return false;
+    atomic_store_explicit((_Atomic(intptr_t) *)word, value, memory_order_release);
+    return true;
+}
+
 /// Replaces the value with `desired` if it is `expected` (acquire and release ordering); returns whether it did.
 static inline bool tk_atomic_word_compare_exchange(void *_Nonnull word, intptr_t expected, intptr_t desired) {
     return atomic_compare_exchange_strong_explicit(

@@ -98,7 +98,7 @@ extension _BindingTable {
     /// dependencies hold the bit.
     /// - Complexity: O(entries in the bit's reverse list): its live ones, and at most as
     ///   many stale ones again, or 64 (see `compactEntriesIfMostlyStale`).
-    func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, recorder: _DependencyRecorder) {
+    func runReaders(of bit: Int, epoch: UInt32, tree: NodeTree, contexts: _ContextCache) {
         compactEntriesIfMostlyStale(bit: bit)
         let mask: UInt64 = 1 << UInt64(bit)
         var ranSlot: Int32 = -1
@@ -109,9 +109,9 @@ extension _BindingTable {
             guard entry.slot != ranSlot, objects[Int(entry.slot)].generation == entry.generation else { continue }
             ranSlot = entry.slot
             let node = objects[Int(entry.slot)].node
-            runObject(
-                slot: entry.slot, mask: mask, epoch: epoch,
-                context: recorder.context(style: tree.style(of: node), contrast: tree.contrast(of: node)))
+            contexts.withContext(style: tree.style(of: node), contrast: tree.contrast(of: node)) { context in
+                runObject(slot: entry.slot, mask: mask, epoch: epoch, context: context)
+            }
         }
     }
 }

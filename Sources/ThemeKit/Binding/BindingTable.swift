@@ -81,10 +81,13 @@ final class _BindingTable {
     /// keyed by stays that template's while the entry exists; `sweep` drops the entries
     /// whose work no binding uses any more.
     @exclusivity(unchecked) private var sharedWorks: [ObjectIdentifier: SharedWorkEntry] = [:]
-    /// Memo: the entry of `sharedWorks` looked up last (the objects bound with one property
-    /// follow one another). Holds the template, so its identifier cannot be reused while
-    /// memoised; invalidated by `sweep`. Pays for: `register-shared` (the hash lookup).
-    @exclusivity(unchecked) private var lastSharedWork: SharedWorkEntry?
+    /// Memo: the works of the entries of `sharedWorks` looked up lately, by template (an
+    /// object's bindings use a few properties in turn, object after object). Holds nothing:
+    /// each entry of `sharedWorks` holds its template and work, so a memoised template's
+    /// address names no other object. Invalidated by `dropUnusedSharedWorks`, the only place
+    /// entries go. Pays for: `register-shared` (a hash lookup, and a retain and release of
+    /// the entry, per bind).
+    @exclusivity(unchecked) private var recentSharedWorks = RecentList<UnsafeRawPointer, Unmanaged<_BindingWork>>()
     /// Memo: the slot returned by the last `slot(for:node:)`, so an object's bindings,
     /// made one after another, find it without a hash lookup (`-1`: none). Compared by
     /// the slot's weak reference (`===` on a live object), never by address alone.
@@ -264,7 +267,7 @@ final class _BindingTable {
             return place(.passRetained(owned), payload: -1, slot: slot)
         case .property(let template):
             collectKeyPathsIfNeeded()
-            return place(.passRetained(sharedWork(for: template)), payload: -1, slot: slot)
+            return place(sharedWork(for: template).retain(), payload: -1, slot: slot)
         }
     }
 
@@ -274,13 +277,13 @@ final class _BindingTable {
     /// - Returns: The binding's index within the object.
     @usableFromInline
     func addClosureBinding(
-        path: AnyKeyPath, slot: Int32, install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
+        path: AnyKeyPath, slot: Int32,
+        install: (_RunnerCache, Int32) -> (runner: Unmanaged<_BindingWork>, payload: Int32)
     ) -> Int32 {
         collectKeyPathsIfNeeded()
-        // Not `passRetained(consume runner)`, which would spare a retain and release: any `consume`
-        // of the runner here crashes the type checker of Swift 6.3.1 for Apple targets.
+        // The cache holds the runner (unretained here): retained once, for the record.
         let installed = install(runners, keyPathIDs.id(of: path))
-        return place(.passRetained(installed.runner), payload: installed.payload, slot: slot)
+        return place(installed.runner.retain(), payload: installed.payload, slot: slot)
     }
 
     /// Stores a binding of `work` (retained for the record) with `payload` on the object
@@ -327,9 +330,13 @@ final class _BindingTable {
         return Int32(count)
     }
 
-    /// This theme's work for the themed property whose template is `template`.
-    private func sharedWork(for template: _SharedPropertyTemplate) -> _BindingWork {
-        if let last = lastSharedWork, last.template === template { return last.work }
+    /// This theme's work for the themed property whose template is `template`; not retained
+    /// for the caller: its entry in `sharedWorks` holds it, and no entry goes while a binding
+    /// is being added.
+    private func sharedWork(for template: _SharedPropertyTemplate) -> Unmanaged<_BindingWork> {
+        // Compared with addresses that the entries of `sharedWorks` hold alive: equal only for that object.
+        let address = UnsafeRawPointer(Unmanaged.passUnretained(template).toOpaque())
+        if let known = recentSharedWorks.value(for: address) { return known }
         let identifier = ObjectIdentifier(template)
         let entry: SharedWorkEntry
         if let existing = sharedWorks[identifier] {
@@ -338,8 +345,9 @@ final class _BindingTable {
             entry = SharedWorkEntry(template: template, work: template.makeWork())
             sharedWorks[identifier] = entry
         }
-        lastSharedWork = entry
-        return entry.work
+        let work = Unmanaged.passUnretained(entry.work)
+        recentSharedWorks.remember(work, for: address)
+        return work
     }
 
     /// The id this table gave `path`, if it has one (for the invariant checks).
@@ -372,7 +380,7 @@ final class _BindingTable {
 
     /// Drops the themed-property works that no binding uses, with their templates.
     private func dropUnusedSharedWorks() {
-        lastSharedWork = nil
+        recentSharedWorks.removeAll { _ in true }
         guard !sharedWorks.isEmpty else { return }
         var unused: [ObjectIdentifier] = []
         for (identifier, entry) in sharedWorks where isKnownUniquelyReferenced(&entry.work) {

@@ -106,10 +106,12 @@ class _BindingWork: @unchecked Sendable {
 final class _PendingBinding: @unchecked Sendable {
     let path: AnyKeyPath
     /// Made in the caller's module (see `_BindingBodies.install`).
-    let install: (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)
+    let install: (_RunnerCache, Int32) -> (runner: Unmanaged<_BindingWork>, payload: Int32)
 
     @usableFromInline
-    init(path: AnyKeyPath, install: @escaping (_RunnerCache, Int32) -> (runner: _BindingWork, payload: Int32)) {
+    init(
+        path: AnyKeyPath, install: @escaping (_RunnerCache, Int32) -> (runner: Unmanaged<_BindingWork>, payload: Int32)
+    ) {
         self.path = path
         self.install = install
     }
@@ -124,36 +126,36 @@ final class _RunnerCache {
         var type: ObjectIdentifier
     }
 
+    /// The runners, held here for as long as the cache keeps them (`keep(only:)`).
     @exclusivity(unchecked) private var runners: [Key: _BindingWork] = [:]
-    // Memo: the runners found lately, scanned before hashing: an object's bindings (text,
-    // background, tint…) use a few runners in turn. Round robin. Entries hold their
-    // runners; invalidated by `keep(only:)`, which drops the entries of the ids it drops
-    // before `KeyPathIDs` gives those ids again. Pays for: `register*` rows (a dictionary
-    // lookup per bind).
-    @exclusivity(unchecked) private var recent: ContiguousArray<(key: Key, runner: _BindingWork)> = []
-    @exclusivity(unchecked) private var nextRecent = 0
+    // Memo: the runners found lately, scanned before hashing. Holds nothing: each runner is
+    // in `runners` too, which holds it. Invalidated by `keep(only:)`, which drops the entries
+    // of the runners it drops (and so of the ids it drops, before `KeyPathIDs` gives those ids
+    // again). Pays for: `register*` rows (a dictionary lookup per bind).
+    @exclusivity(unchecked) private var recent = RecentList<Key, Unmanaged<_BindingWork>>()
 
     init() {}
 
-    /// The runner of type `type` for key-path id `keyID`, made by `make` the first time.
+    /// The runner of type `type` for key-path id `keyID`, made by `make` the first time;
+    /// not retained for the caller: the cache holds it until `keep(only:)` drops it, which
+    /// no binding being added can see (a runner in use is kept).
+    ///
+    /// Unretained, so that adding a binding retains its runner once, for its record, instead
+    /// of three times and releasing twice (RESULTS.md, session 21).
     @usableFromInline
-    func runner(keyID: Int32, type: ObjectIdentifier, make: () -> _BindingWork) -> _BindingWork {
+    func runner(keyID: Int32, type: ObjectIdentifier, make: () -> _BindingWork) -> Unmanaged<_BindingWork> {
         let key = Key(keyID: keyID, type: type)
-        for entry in recent where entry.key == key { return entry.runner }
-        let runner: _BindingWork
+        if let known = recent.value(for: key) { return known }
+        let runner: Unmanaged<_BindingWork>
         if let known = runners[key] {
-            runner = known
+            runner = .passUnretained(known)
         } else {
-            runner = make()
-            runner.keyID = keyID
-            runners[key] = runner
+            let made = make()
+            made.keyID = keyID
+            runners[key] = made
+            runner = .passUnretained(made)
         }
-        if recent.count < 8 {
-            recent.append((key, runner))
-        } else {
-            recent[nextRecent] = (key, runner)
-            nextRecent = (nextRecent + 1) % recent.count
-        }
+        recent.remember(runner, for: key)
         return runner
     }
 
@@ -163,8 +165,7 @@ final class _RunnerCache {
     /// Drops the runners of key-path ids not in `used` (no binding uses them).
     func keep(only used: Set<Int32>) {
         runners = runners.filter { used.contains($0.key.keyID) }
-        recent.removeAll { !used.contains($0.key.keyID) }
-        nextRecent = 0
+        recent.removeAll { !used.contains($0.keyID) }
     }
 }
 
@@ -458,13 +459,13 @@ enum _BindingBodies {
     static func install<Entry: _RunnerEntry>(
         _ runners: _RunnerCache, keyID: Int32, path: AnyKeyPath, entry: Entry,
         firstRunWrite: Entry.Write.FirstRunWrite
-    ) -> (runner: _BindingWork, payload: Int32) {
+    ) -> (runner: Unmanaged<_BindingWork>, payload: Int32) {
         let runner = runners.runner(keyID: keyID, type: ObjectIdentifier(_Runner<Entry>.self)) {
             _Runner<Entry>(path: path, firstRunWrite: firstRunWrite)
         }
-        // Sound: the cache returns a runner of the type it was asked for.
-        let typed = unsafeDowncast(runner, to: _Runner<Entry>.self)
-        return (runner, typed.entries.add(entry))
+        // Sound: the cache returns a runner of the type it was asked for, and holds it.
+        let payload = runner._withUnsafeGuaranteedRef { unsafeDowncast($0, to: _Runner<Entry>.self).entries.add(entry) }
+        return (runner, payload)
     }
 
     /// A `customize` closure.

@@ -24,6 +24,11 @@ final class AtomicWord: @unchecked Sendable {
     @inline(__always)
     func store(_ value: Int) { tk_atomic_word_store(storage, value) }
 
+    /// Stores `value` if the word holds `0`; returns whether it did. A load and a store, not one
+    /// atomic step: only for a word that no other thread writes while it holds `0`.
+    @inline(__always)
+    func storeIfZero(_ value: Int) -> Bool { tk_atomic_word_store_if_zero(storage, value) }
+
     /// Replaces the value with `desired` if it is `expected`; returns whether it did.
     @inline(__always)
     func compareExchange(expected: Int, desired: Int) -> Bool {

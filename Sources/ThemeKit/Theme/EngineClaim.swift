@@ -68,8 +68,14 @@ struct EngineClaim {
     /// (or this one, further up the stack) holds it. Under the lock.
     /// - Parameter contended: Whether the release must take the lock anyway (work was
     ///   pending when the claim was made).
+    ///
+    /// A load and a store, not a compare-and-exchange: under the lock, a free claim (`0`)
+    /// has no other writer. Sections under the lock are excluded, and the one change made
+    /// without it (`releaseIfUncontended(_:)`) is its holder's, from `held`. The load
+    /// acquires what the last holder's release published; the store publishes nothing
+    /// (the engine's memory is this thread's until it releases).
     func claim(contended: Bool = false) -> Bool {
-        state.compareExchange(expected: 0, desired: contended ? Self.held | Self.contended : Self.held)
+        state.storeIfZero(contended ? Self.held | Self.contended : Self.held)
     }
 
     /// Releases the engine without handing anything on (the deliverer found nothing more

@@ -116,7 +116,7 @@ extension _ThemeCore {
         while extensionBits != 0 {
             let bit = extensionBits.trailingZeroBitCount
             extensionBits &= extensionBits - 1
-            table.runReaders(of: bit, epoch: epoch, tree: tree, recorder: recorder)
+            table.runReaders(of: bit, epoch: epoch, tree: tree, contexts: contexts)
         }
 
         // 5. Observer tokens.
@@ -195,9 +195,9 @@ extension _ThemeCore {
             }
             let node = table.objects[Int(slot)].node
             recorder.isRefresh = changed == .max
-            table.runObject(
-                slot: slot, mask: changed, epoch: epoch,
-                context: recorder.context(style: tree.style(of: node), contrast: tree.contrast(of: node)))
+            contexts.withContext(style: tree.style(of: node), contrast: tree.contrast(of: node)) { context in
+                table.runObject(slot: slot, mask: changed, epoch: epoch, context: context)
+            }
             recorder.isRefresh = false
         }
     }
@@ -269,10 +269,10 @@ extension _ThemeCore {
             let hadNewBindings = table.objects[Int(slot)].hasNewBindings
             let index = add(table, slot)
             let nodeID = table.objects[Int(slot)].node
-            table.runBinding(
-                object, slot: slot, index: Int(index), epoch: epoch,
-                context: recorder.context(style: tree.style(of: nodeID), contrast: tree.contrast(of: nodeID)),
-                othersAreNew: hadNewBindings)
+            contexts.withContext(style: tree.style(of: nodeID), contrast: tree.contrast(of: nodeID)) { context in
+                table.runBinding(
+                    object, slot: slot, index: Int(index), epoch: epoch, context: context, othersAreNew: hadNewBindings)
+            }
         }
         releaseClaim(policy: .neverOthersWorkOnMain)
         withExtendedLifetime(garbage) {}

@@ -35,6 +35,8 @@ final class _ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var deliveredContrast: ThemeContrast
     /// Made with the first snapshot; each pass points it at the current one.
     let recorder: _DependencyRecorder
+    /// The recorder's contexts, lent to runs (see `_ContextCache`).
+    let contexts: _ContextCache
     @exclusivity(unchecked) var changedNodes: [ChangedNode] = []
     @exclusivity(unchecked) var directScratch: [DirectWork] = []
     @exclusivity(unchecked) var dirtyScratch: [Int32] = []
@@ -83,6 +85,7 @@ final class _ThemeCore: @unchecked Sendable {
         model.lastDeliveredContrast = model.contrast
         tree = NodeTree(style: model.style, contrast: model.contrast)
         recorder = _DependencyRecorder(snapshot: model.currentSnapshot())
+        contexts = _ContextCache(recorder: recorder)
     }
 
     /// Problems met while reading storage at start-up.
