@@ -350,6 +350,22 @@ final class _BindingTable {
         return work
     }
 
+    /// The memos' entries that do not match what they memoise (for the invariant checks).
+    var memoViolations: [String] {
+        var problems = runners.staleMemoEntries
+        for entry in recentSharedWorks.all {
+            let held = sharedWorks.values.contains {
+                UnsafeRawPointer(Unmanaged.passUnretained($0.template).toOpaque()) == entry.key
+                    && $0.work === entry.value.takeUnretainedValue()
+            }
+            if !held { problems.append("themed-property memo entry \(entry.key) is not a cached work") }
+        }
+        if lastSlot >= 0 && (Int(lastSlot) >= objectCount || objects[Int(lastSlot)].identifier == nil) {
+            problems.append("slot memo \(lastSlot) is a free slot")
+        }
+        return problems
+    }
+
     /// The id this table gave `path`, if it has one (for the invariant checks).
     func keyPathID(of path: AnyKeyPath) -> Int32? { keyPathIDs.existingID(of: path) }
 

@@ -162,6 +162,15 @@ final class _RunnerCache {
     /// How many runners exist.
     var count: Int { runners.count }
 
+    /// The memo's entries that are not the runners the cache holds for their keys (for the
+    /// invariant checks: each must be).
+    var staleMemoEntries: [String] {
+        recent.all.compactMap { entry in
+            runners[entry.key] === entry.value.takeUnretainedValue()
+                ? nil : "runner memo entry for key-path id \(entry.key.keyID) is not the cached runner"
+        }
+    }
+
     /// Drops the runners of key-path ids not in `used` (no binding uses them).
     func keep(only used: Set<Int32>) {
         runners = runners.filter { used.contains($0.key.keyID) }

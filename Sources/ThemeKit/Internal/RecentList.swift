@@ -30,6 +30,9 @@ struct RecentList<Key: Equatable, Value> {
         }
     }
 
+    /// The remembered entries (for the invariant checks).
+    var all: [(key: Key, value: Value)] { Array(entries) }
+
     /// Forgets the entries whose key `isRemoved` returns `true` for.
     mutating func removeAll(where isRemoved: (Key) -> Bool) {
         entries.removeAll { isRemoved($0.key) }

@@ -32,6 +32,17 @@ final class _ContextCache {
         for box in boxes { box?.release() }
     }
 
+    /// The boxes whose context is not one this cache may lend where it keeps it: the recorder's,
+    /// with the key of its position (for the invariant checks).
+    var misplacedContexts: [String] {
+        boxes.indices.compactMap { index in
+            guard let context = boxes[index]?.takeUnretainedValue().context else { return nil }
+            let number = Int(truncatingIfNeeded: context._appearanceKey & 0xFFFF_FFFF)
+            return context.recorder === recorder && number == index + 1
+                ? nil : "context box \(index) holds appearance \(number) or another recorder"
+        }
+    }
+
     /// Calls `body` with the context for providers of the appearance `style` and `contrast`.
     /// `body` must not call this method again.
     @inline(__always)

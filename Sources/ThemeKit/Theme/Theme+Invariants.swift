@@ -11,6 +11,8 @@ extension Theme {
     /// - Each tracked object is in exactly its node's object list.
     /// - A node's effective style and contrast are its override, else its parent's, else the theme's.
     /// - The engine's tree matches the nodes' parents and overrides.
+    /// - Each memo's entries are what they memoise (runners, themed-property works, the
+    ///   remembered slot, the contexts lent to runs).
     ///
     /// Returns `["busy"]` when called from inside a delivery.
     /// - Complexity: O(bindings + nodes + reverse-index entries).
@@ -91,6 +93,9 @@ extension _ThemeCore {
             if !listed.contains(Int32(slot)) { problems.append("object \(slot) is in no node list") }
             if !tree.isAlive(object.node) { problems.append("object \(slot) is attached to dead node \(object.node)") }
         }
+        // Memos: each entry is what it memoises.
+        problems += table.memoViolations
+        problems += contexts.misplacedContexts
         // Tree.
         // The model's nodes match the engine's once the engine has applied every queued
         // operation (a node released meanwhile is dead in the model, alive in the engine).

@@ -314,4 +314,33 @@ extension ThemedProperty where Object == Label, Value == String {
         #expect(late.cornerRadius == 16)
         #expect(runs.count == 2)
     }
+
+    /// The theme remembers the works of the properties bound lately by the properties'
+    /// addresses: a property released and swept must not be found again by a new property
+    /// that the allocator places where it was (the class of issue #28).
+    @Test("themed properties bound in turn, then released and replaced by new ones, each write their own values")
+    func propertiesMadeWhereReleasedOnesWereWriteTheirOwnValues() {
+        let theme = makeTheme()
+        for round in 0..<40 {
+            do {
+                let text = ThemedProperty(\Label.textColor) { env in "text\(round)-\(env.style)" }
+                let background = ThemedProperty(\Label.background) { env in "background\(round)-\(env.style)" }
+                let labels = (0..<8).map { _ in Label() }
+                // Object after object, property after property: the order views bind in.
+                for label in labels {
+                    theme.bind(label, text)
+                    theme.bind(label, background)
+                }
+                #expect(labels.allSatisfy { $0.textColor == "text\(round)-light" }, "round \(round)")
+                #expect(labels.allSatisfy { $0.background == "background\(round)-light" }, "round \(round)")
+                theme.style = .dark
+                #expect(labels.allSatisfy { $0.textColor == "text\(round)-dark" }, "round \(round)")
+                theme.style = .light
+                #expect(theme.checkInvariants() == [], "round \(round)")
+            }
+            // The labels and properties are gone: the sweep drops the properties' works.
+            theme.pruneReleasedObjects()
+            #expect(theme.keyPathBookkeeping()?.sharedWorks == 0, "round \(round)")
+        }
+    }
 }
