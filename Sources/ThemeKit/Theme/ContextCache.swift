@@ -6,7 +6,8 @@
 /// the recorder: two atomic operations per `bind`, and per object in a pass (RESULTS.md,
 /// session 21). A boxed context is passed from the box's constant field, without a copy.
 ///
-/// Owned by a `_ThemeCore`; only the thread that holds the engine touches it.
+/// The only maker of contexts. Owned by a `_ThemeCore`; only the thread that holds the engine
+/// touches it.
 final class _ContextCache {
     /// A context, in the box whose constant field a run borrows.
     private final class Box {

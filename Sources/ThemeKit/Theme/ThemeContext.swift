@@ -186,13 +186,6 @@ final class _DependencyRecorder {
     /// The values stamp an appearance key was made under.
     static func stamp(of key: UInt64) -> UInt64 { key >> 32 }
 
-    /// A context for providers of the appearance `style` and `contrast`.
-    func context(style: ThemeStyle, contrast: ThemeContrast) -> ThemeContext {
-        ThemeContext(
-            style: style, contrast: contrast, recorder: self,
-            _appearanceKey: _appearanceKey(style: style, contrast: contrast))
-    }
-
     /// Whether this pass reads `snapshot` (compared by identity, without reference counting).
     @inline(__always)
     func reads(_ snapshot: _ValueSnapshot) -> Bool {

@@ -107,10 +107,10 @@ extension _ThemeCore {
         // 4. Providers and customize closures.
         run(direct)
         for change in changedNodes {
-            table.runObjects(
-                from: Int(change.node) < table.nodeHeads.count ? table.nodeHeads[Int(change.node)] : -1,
-                mask: change.changed, epoch: epoch,
-                context: recorder.context(style: tree.style(of: change.node), contrast: tree.contrast(of: change.node)))
+            let head = Int(change.node) < table.nodeHeads.count ? table.nodeHeads[Int(change.node)] : -1
+            contexts.withContext(style: tree.style(of: change.node), contrast: tree.contrast(of: change.node)) {
+                table.runObjects(from: head, mask: change.changed, epoch: epoch, context: $0)
+            }
         }
         var extensionBits = work.changed & _DependencyBits.extensions
         while extensionBits != 0 {
