@@ -331,8 +331,9 @@ final class _BindingTable {
     }
 
     /// This theme's work for the themed property whose template is `template`; not retained
-    /// for the caller: its entry in `sharedWorks` holds it, and no entry goes while a binding
-    /// is being added.
+    /// for the caller: its entry in `sharedWorks` holds it, and entries go only when the table
+    /// collects (`collectKeyPathsIfNeeded`, `sweep`), which `addBinding` does before it asks;
+    /// it then retains the work for its record before anything else runs.
     private func sharedWork(for template: _SharedPropertyTemplate) -> Unmanaged<_BindingWork> {
         // Compared with addresses that the entries of `sharedWorks` hold alive: equal only for that object.
         let address = UnsafeRawPointer(Unmanaged.passUnretained(template).toOpaque())
@@ -354,9 +355,10 @@ final class _BindingTable {
     var memoViolations: [String] {
         var problems = runners.staleMemoEntries
         for entry in recentSharedWorks.all {
+            // Addresses compared, never a reference taken from the entry: it may be stale.
             let held = sharedWorks.values.contains {
                 UnsafeRawPointer(Unmanaged.passUnretained($0.template).toOpaque()) == entry.key
-                    && $0.work === entry.value.takeUnretainedValue()
+                    && Unmanaged.passUnretained($0.work).toOpaque() == entry.value.toOpaque()
             }
             if !held { problems.append("themed-property memo entry \(entry.key) is not a cached work") }
         }

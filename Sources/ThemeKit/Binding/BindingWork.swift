@@ -137,8 +137,9 @@ final class _RunnerCache {
     init() {}
 
     /// The runner of type `type` for key-path id `keyID`, made by `make` the first time;
-    /// not retained for the caller: the cache holds it until `keep(only:)` drops it, which
-    /// no binding being added can see (a runner in use is kept).
+    /// not retained for the caller: the cache holds it until `keep(only:)` drops it, and the
+    /// table collects (`collectKeyPathsIfNeeded`) before it asks, then retains the runner for
+    /// its record before anything else runs.
     ///
     /// Unretained, so that adding a binding retains its runner once, for its record, instead
     /// of three times and releasing twice (RESULTS.md, session 21).
@@ -165,16 +166,18 @@ final class _RunnerCache {
     /// The memo's entries that are not the runners the cache holds for their keys (for the
     /// invariant checks: each must be).
     var staleMemoEntries: [String] {
+        // Addresses compared, never a reference taken from the entry: it may be stale.
         recent.all.compactMap { entry in
-            runners[entry.key] === entry.value.takeUnretainedValue()
+            runners[entry.key].map { Unmanaged.passUnretained($0).toOpaque() } == entry.value.toOpaque()
                 ? nil : "runner memo entry for key-path id \(entry.key.keyID) is not the cached runner"
         }
     }
 
     /// Drops the runners of key-path ids not in `used` (no binding uses them).
     func keep(only used: Set<Int32>) {
-        runners = runners.filter { used.contains($0.key.keyID) }
+        // The memo's entries first: they hold nothing, and must not outlive their runners.
         recent.removeAll { !used.contains($0.keyID) }
+        runners = runners.filter { used.contains($0.key.keyID) }
     }
 }
 

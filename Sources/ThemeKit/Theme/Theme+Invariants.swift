@@ -2,6 +2,14 @@ import Foundation
 
 /// Self-checks of the engine's invariants, for tests and debugging.
 extension Theme {
+    /// How many key paths have an id, closure runners exist and themed-property works are
+    /// cached in the engine: all three stay bounded by what is bound (see `KeyPathIDs`).
+    /// Pending work is delivered first; `nil` from inside a delivery.
+    package func keyPathBookkeeping() -> (keyPaths: Int, runners: Int, sharedWorks: Int)? {
+        _core.mutate(policy: .deliverWhereAllowed) { _ in }
+        return _core.withEngine { _core.table.keyPathBookkeeping }
+    }
+
     /// Checks every invariant of the binding table and node tree and returns the
     /// violations found (empty when all hold). Pending work is delivered first.
     ///
@@ -16,14 +24,6 @@ extension Theme {
     ///
     /// Returns `["busy"]` when called from inside a delivery.
     /// - Complexity: O(bindings + nodes + reverse-index entries).
-    /// How many key paths have an id, closure runners exist and themed-property works are
-    /// cached in the engine: all three stay bounded by what is bound (see `KeyPathIDs`).
-    /// Pending work is delivered first; `nil` from inside a delivery.
-    package func keyPathBookkeeping() -> (keyPaths: Int, runners: Int, sharedWorks: Int)? {
-        _core.mutate(policy: .deliverWhereAllowed) { _ in }
-        return _core.withEngine { _core.table.keyPathBookkeeping }
-    }
-
     package func checkInvariants() -> [String] {
         // Deliver anything queued, then check with the engine held.
         _core.mutate(policy: .deliverWhereAllowed) { _ in }
@@ -32,6 +32,11 @@ extension Theme {
 }
 
 extension _ThemeCore {
+    /// The memos' entries that are not what they memoise.
+    func memoViolations() -> [String] {
+        table.memoViolations + contexts.misplacedContexts
+    }
+
     func invariantViolations() -> [String] {
         var problems: [String] = []
         let objects = UnsafeBufferPointer(start: table.objects, count: table.objectCount)
@@ -93,9 +98,7 @@ extension _ThemeCore {
             if !listed.contains(Int32(slot)) { problems.append("object \(slot) is in no node list") }
             if !tree.isAlive(object.node) { problems.append("object \(slot) is attached to dead node \(object.node)") }
         }
-        // Memos: each entry is what it memoises.
-        problems += table.memoViolations
-        problems += contexts.misplacedContexts
+        problems += memoViolations()
         // Tree.
         // The model's nodes match the engine's once the engine has applied every queued
         // operation (a node released meanwhile is dead in the model, alive in the engine).
@@ -137,9 +140,10 @@ extension _ThemeCore {
 
 /// The engine's internal checks, after swift-collections' `COLLECTIONS_INTERNAL_CHECKS`:
 /// in a debug build run with `THEMEKIT_INTERNAL_CHECKS=1` in the environment (the test
-/// suite's command and CI set it), the engine checks every invariant after each pass
-/// and each direct `bind`, and traps on the first violation, where the problem starts
-/// rather than where it shows. Release builds never check.
+/// suite's command and CI set it), the engine checks every invariant after each pass,
+/// and its memos after each direct `bind` (a full check there would make a test that binds
+/// n objects O(n²)), and traps on the first violation, where the problem starts rather than
+/// where it shows. Release builds never check.
 package enum InternalChecks {
     #if DEBUG
         /// Whether the checks run (read once, at first use).
@@ -157,6 +161,17 @@ extension _ThemeCore {
     func checkInvariantsIfEnabled(after operation: StaticString) {
         guard InternalChecks.isEnabled else { return }
         let problems = invariantViolations()
+        if let first = problems.first {
+            preconditionFailure("ThemeKit internal check after \(operation): \(first) (\(problems.count) in all)")
+        }
+    }
+
+    /// Traps on the first memo entry that is not what it memoises when internal checks are
+    /// on: after a direct `bind`, which uses the memos most. Called with the engine held.
+    @inline(__always)
+    func checkMemosIfEnabled(after operation: StaticString) {
+        guard InternalChecks.isEnabled else { return }
+        let problems = memoViolations()
         if let first = problems.first {
             preconditionFailure("ThemeKit internal check after \(operation): \(first) (\(problems.count) in all)")
         }

@@ -274,6 +274,7 @@ extension _ThemeCore {
                     object, slot: slot, index: Int(index), epoch: epoch, context: context, othersAreNew: hadNewBindings)
             }
         }
+        checkMemosIfEnabled(after: "a direct bind")
         releaseClaim(policy: .neverOthersWorkOnMain)
         withExtendedLifetime(garbage) {}
     }
