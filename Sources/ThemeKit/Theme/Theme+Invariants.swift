@@ -160,10 +160,7 @@ extension _ThemeCore {
     @inline(__always)
     func checkInvariantsIfEnabled(after operation: StaticString) {
         guard InternalChecks.isEnabled else { return }
-        let problems = invariantViolations()
-        if let first = problems.first {
-            preconditionFailure("ThemeKit internal check after \(operation): \(first) (\(problems.count) in all)")
-        }
+        trapOnFirst(of: invariantViolations(), after: operation)
     }
 
     /// Traps on the first memo entry that is not what it memoises when internal checks are
@@ -171,7 +168,10 @@ extension _ThemeCore {
     @inline(__always)
     func checkMemosIfEnabled(after operation: StaticString) {
         guard InternalChecks.isEnabled else { return }
-        let problems = memoViolations()
+        trapOnFirst(of: memoViolations(), after: operation)
+    }
+
+    private func trapOnFirst(of problems: [String], after operation: StaticString) {
         if let first = problems.first {
             preconditionFailure("ThemeKit internal check after \(operation): \(first) (\(problems.count) in all)")
         }
