@@ -139,15 +139,18 @@ extension Theme {
         firstRunWrite: Entry.Write.FirstRunWrite, in node: ThemeNode?
     ) {
         _checkOwnership(node)
+        // The closures take the key path as an argument instead of capturing it: a captured
+        // literal is made again inside the specialised closure (a second `swift_getKeyPath`,
+        // retain and release per bind; RESULTS.md, session 22).
         _core.bind(
-            object, node: node,
-            add: { table, slot in
+            object, path: path, node: node,
+            add: { table, slot, path in
                 table.addClosureBinding(path: path, slot: slot) { runners, keyID in
                     _BindingBodies.install(
                         runners, keyID: keyID, path: path, entry: entry, firstRunWrite: firstRunWrite)
                 }
             },
-            queued: {
+            queued: { path in
                 .pending(
                     _PendingBinding(path: path) { runners, keyID in
                         _BindingBodies.install(

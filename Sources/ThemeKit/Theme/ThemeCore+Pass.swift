@@ -207,6 +207,16 @@ extension _ThemeCore {
         bind(object, node: node, add: { table, slot in table.addBinding(source, slot: slot) }, queued: { source })
     }
 
+    /// Adds the closure binding of `path` that `add` adds, or `queued` makes: `bind(_:node:add:queued:)`,
+    /// with the key path handed to the closures rather than captured by them (see `Theme._bind`).
+    @usableFromInline
+    func bind(
+        _ object: AnyObject, path: AnyKeyPath, node: ThemeNode?, add: (_BindingTable, Int32, AnyKeyPath) -> Int32,
+        queued: (AnyKeyPath) -> _BindingSource
+    ) {
+        bind(object, node: node, add: { table, slot in add(table, slot, path) }, queued: { queued(path) })
+    }
+
     /// Adds a binding and runs its first value, delivering nothing else.
     ///
     /// When no delivery runs, no batch holds other work and no operation waits, the
