@@ -10,6 +10,9 @@
 # `_BindingBodies.keyPathWrite`) must not retain it. The control is the first run's write of the computed
 # property, given the object borrowed (closure #2), which copies its root into a temporary and so retains it.
 #
+# And that each bind instantiates its key-path literal once, in the caller: no closure of ThemeKit's inlinable
+# code, specialised for the literal, calls `swift_getKeyPath` again (KEEP_SCRATCH=1 keeps the assembly).
+#
 #   Scripts/keypath-check.sh             # the iOS half skips with one line when no SDK is prepared
 #   THEMEKIT_REQUIRE_IOS=1 Scripts/keypath-check.sh   # fails instead of skipping
 #
@@ -20,7 +23,7 @@ root=$PWD
 # shellcheck source=Scripts/ios-sdk.sh
 source "$root/Scripts/ios-sdk.sh"
 scratch=$(mktemp -d)
-trap 'rm -rf "$scratch"' EXIT
+trap '[ -n "${KEEP_SCRATCH:-}" ] && echo "kept $scratch" || rm -rf "$scratch"' EXIT
 
 mapfile -t sources < <(find Sources/ThemeKit -name '*.swift' | LC_ALL=C sort)
 # The core's C module (its module map is in its include folder).
@@ -59,6 +62,7 @@ public func bindLiterals(_ view: View, in theme: Theme) {
     theme.bind(view, \.title) { env in env[Colors.self].text }
     theme.bind(view, \.name) { view, env in env[Colors.self].text + "\(view.setterCalls)" }
     theme.bind(view, shared)
+    theme.bind(view, \.title, set: { $0.title = $1 }) { env in env[Colors.self].text }
 }
 EOF
 # The control, compiled on its own: a key path held in a variable goes through the key-path runtime.
@@ -92,13 +96,16 @@ compile() {
     done
 }
 
-# Prints the names of the functions in assembly file `$1` that call `$2`.
-callers_of() {
+# Prints the name of the function in assembly file `$1` of each call of `$2` (one line per call).
+callers_of_each() {
     awk -v symbol="$2" '
         /^[$_A-Za-z0-9.]+:/ && !/^\.L/ && !/^L/ { name = $1 }
         index($0, symbol) && ($1 ~ /^(call|callq|jmp|bl|b)$/) { print name }
-    ' "$1" | sort -u
+    ' "$1"
 }
+
+# Prints the names of the functions in assembly file `$1` that call `$2`.
+callers_of() { callers_of_each "$1" "$2" | sort -u; }
 
 # Prints, demangled, the specialised key-path writes for the client's View in `$1` that retain: closure `$2`
 # of `_BindingBodies.keyPathWrite` ("closure #1" is given the object inout, "closure #2" borrowed; the latter
@@ -138,8 +145,20 @@ check() {
         echo "  no longer retains its root; the check cannot tell a retaining write from one that is not" >&2
         return 1
     fi
+    # Each bind instantiates its key-path literal once, in the caller (`swift_getKeyPath`: a runtime call, an
+    # atomic retain and a release): none in the closures ThemeKit's inlinable code makes, which the optimiser
+    # may specialise for a captured literal and instantiate it again (RESULTS.md, session 22).
+    local instantiations
+    instantiations=$(callers_of_each "$scratch/$1/Client.s" swift_getKeyPath | sed -e 's/:$//' -e 's/^_\$/$/' | swift demangle)
+    if [ "$(grep -c '^Client.bindLiterals' <<<"$instantiations")" -ne 3 ] ||
+        grep -v -e '^Client.bindLiterals' -e '^one-time initialization function for shared$' <<<"$instantiations" | grep -q .; then
+        echo "key-path check ($label) FAILED: a key-path literal is not instantiated once per bind, in the caller" >&2
+        echo "  (expected 3 calls of swift_getKeyPath in bindLiterals and one in the initialiser of shared):" >&2
+        sed 's/^/  /' <<<"$instantiations" >&2
+        return 1
+    fi
     echo "key-path check ($label): literal key paths write directly, and the refresh loop's writes retain no object;"
-    echo "  a key path in a variable uses the runtime"
+    echo "  a key path in a variable uses the runtime; each bind instantiates its key path once"
 }
 
 host=$(swiftc -print-target-info | awk -F'"' '/"triple"/ { print $4; exit }')
