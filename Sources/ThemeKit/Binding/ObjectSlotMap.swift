@@ -12,6 +12,8 @@ struct ObjectSlotMap {
         var slots: UnsafeMutablePointer<Int32>
         /// A power of two.
         var capacity: Int
+        /// `64 - log2(capacity)`: a key's bucket is the top `log2(capacity)` bits of its hash.
+        var shift: UInt64
         var count: Int
     }
 
@@ -28,7 +30,8 @@ struct ObjectSlotMap {
         keys.initialize(repeating: 0, count: capacity)
         let slots = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
         slots.initialize(repeating: -1, count: capacity)
-        return Storage(keys: keys, slots: slots, capacity: capacity, count: 0)
+        return Storage(
+            keys: keys, slots: slots, capacity: capacity, shift: UInt64(64 - capacity.trailingZeroBitCount), count: 0)
     }
 
     /// Frees the table. Call once.
@@ -46,9 +49,11 @@ struct ObjectSlotMap {
     var count: Int { storage.pointee.count }
 
     @inline(__always)
-    private func bucket(of key: UInt, mask: Int) -> Int {
-        // Fibonacci hashing: addresses are 16-byte aligned, the high bits of the product mix them.
-        Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    private static func bucket(of key: UInt, in table: Storage) -> Int {
+        // Fibonacci hashing (Knuth): the top bits of the product, which every bit of the address
+        // reaches. Bits 32 and up of it, masked, clustered a registration's sequential
+        // addresses into long probe runs (RESULTS.md, session 22).
+        Int(truncatingIfNeeded: (UInt64(key) &* 0x9E37_79B9_7F4A_7C15) >> table.shift)
     }
 
     /// The slot of `identifier`, if it is in the table.
@@ -56,7 +61,7 @@ struct ObjectSlotMap {
         let key = UInt(bitPattern: identifier)
         let table = storage.pointee
         let mask = table.capacity - 1
-        var index = bucket(of: key, mask: mask)
+        var index = Self.bucket(of: key, in: table)
         while true {
             let found = table.keys[index]
             if found == key { return table.slots[index] }
@@ -74,7 +79,7 @@ struct ObjectSlotMap {
     private func insert(_ key: UInt, slot: Int32) {
         let table = storage.pointee
         let mask = table.capacity - 1
-        var index = bucket(of: key, mask: mask)
+        var index = Self.bucket(of: key, in: table)
         while table.keys[index] != 0 && table.keys[index] != key { index = (index + 1) & mask }
         if table.keys[index] == 0 { storage.pointee.count += 1 }
         table.keys[index] = key
@@ -86,7 +91,7 @@ struct ObjectSlotMap {
         let key = UInt(bitPattern: identifier)
         let table = storage.pointee
         let mask = table.capacity - 1
-        var index = bucket(of: key, mask: mask)
+        var index = Self.bucket(of: key, in: table)
         while table.keys[index] != key {
             if table.keys[index] == 0 { return }
             index = (index + 1) & mask
@@ -96,7 +101,7 @@ struct ObjectSlotMap {
         var hole = index
         var next = (hole + 1) & mask
         while table.keys[next] != 0 {
-            let home = bucket(of: table.keys[next], mask: mask)
+            let home = Self.bucket(of: table.keys[next], in: table)
             // The entry at `next` may fill the hole when its home is not in (hole, next].
             let distanceToHome = (next - home) & mask
             let distanceToHole = (next - hole) & mask
