@@ -46,14 +46,41 @@ extension ThemeExtension {
 public struct ThemeExtensionID: Hashable, Sendable, CustomStringConvertible {
     /// The identity of the extension's metatype.
     public let identifier: ObjectIdentifier
-    /// The fully qualified type name, for logs and persistence.
+    /// The fully qualified type name, for logs and persistence: the same on every launch.
+    ///
+    /// For a type declared `private` or `fileprivate`, or inside a function, Swift names the
+    /// enclosing scope `(unknown context at $<address>)`, an address that moves between
+    /// launches; the name says `(private)` there instead, so a persisted choice is found again.
+    /// Two such types of one name in one module then share a name: give the types of
+    /// persisted variants distinct names.
     public let name: String
 
     /// Creates the identifier of an extension type.
     /// - Parameter type: The extension type.
     public init<Extension: ThemeExtension>(_ type: Extension.Type) {
         identifier = ObjectIdentifier(type)
-        name = String(reflecting: type)
+        name = Self.stableName(String(reflecting: type))
+    }
+
+    /// `reflected` with each `(unknown context at $<hex>)` written `(private)`.
+    static func stableName(_ reflected: String) -> String {
+        let marker = "(unknown context at $"
+        guard reflected.contains(marker) else { return reflected }
+        var result = ""
+        var rest = Substring(reflected)
+        while let range = rest.range(of: marker) {
+            result += rest[..<range.lowerBound]
+            let afterAddress = rest[range.upperBound...].drop { $0.isHexDigit }
+            guard afterAddress.first == ")" else {
+                // Not the runtime's spelling: keep it as it is.
+                result += rest[range.lowerBound..<range.upperBound]
+                rest = rest[range.upperBound...]
+                continue
+            }
+            result += "(private)"
+            rest = afterAddress.dropFirst()
+        }
+        return result + rest
     }
 
     /// The fully qualified type name.

@@ -3,8 +3,9 @@ import Foundation
 /// Where a ``Theme`` keeps the user's choices between launches.
 ///
 /// Keys are plain strings; a theme prefixes them with its namespace, so two
-/// themes over one storage never see each other's data. Implementations must be
-/// safe to call from any thread.
+/// themes over one storage never see each other's data (unless one namespace is
+/// the other followed by a dot and more: see ``Theme/init(storage:namespace:delivery:)``).
+/// Implementations must be safe to call from any thread.
 public protocol ThemeStorage: Sendable {
     /// Returns the data stored under `key`, or `nil` when there is none.
     /// - Throws: ``ThemeStorageError`` when the store exists but cannot be read.

@@ -169,8 +169,10 @@ extension Theme {
     /// Runs `body` now and whenever something it read through `env` changes, for
     /// properties that are not key paths (control states, layers, attributed text).
     ///
-    /// An object's `customize` closures run after its key-path providers, in the order
-    /// they were added. A later call with the same `id` replaces the closure; without an
+    /// An object's bindings and `customize` closures run in the order they were added,
+    /// except that one that replaces an earlier one runs in its place, and a new one may
+    /// take the place of one removed: to run a closure after the key-path providers, add it
+    /// after them. A later call with the same `id` replaces the closure; without an
     /// `id`, a later call from the same place in the source (file, line and column)
     /// replaces it, so a reused cell's `configure()` that customizes it on every call
     /// keeps one closure. Pass distinct ids to add several closures from one place.

@@ -13,7 +13,7 @@ extension Theme {
         // `variant.id` is read once, here, outside the lock: it is the user's code.
         let box = _VariantBox(variant, extensionTypeID: id)
         let variantID = box.variantID
-        let name = String(reflecting: Variant.Extension.self)
+        let name = ThemeExtensionID(Variant.Extension.self).name
         _core.mutate { model in
             model.registerVariant(box, id: id)
             if model.restorableVariants[name] == variantID, model.variant(id: id) == nil,
@@ -69,7 +69,7 @@ extension Theme {
             guard model.variant(id: id) != nil else { return }
             model.setVariant(nil, id: id)
             model.markExtensionChanged(id)
-            model.pending.persistedVariants.insert(id)
+            model.choseVariant(forExtension: id)
             model.pending.events.append(.variantChanged(ThemeExtensionID(type), variantID: nil))
         }
     }
@@ -90,7 +90,7 @@ extension Theme {
         let previous = model.variant(id: id)
         model.setVariant(box, id: id)
         model.markExtensionChanged(id)
-        model.pending.persistedVariants.insert(id)
+        model.choseVariant(forExtension: id)
         if previous?.variantID != box.variantID {
             model.pending.events.append(.variantChanged(extensionID, variantID: box.variantID))
         }

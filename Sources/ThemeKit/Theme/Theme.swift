@@ -65,7 +65,9 @@ public final class Theme: Sendable {
     /// - Parameters:
     ///   - storage: Where the style, contrast, `followsSystem` and active variants are kept.
     ///   - namespace: Prefix for every storage key (a user identifier, say), so several
-    ///     themes can share one storage without corrupting each other.
+    ///     themes can share one storage without corrupting each other. Keys are joined with
+    ///     dots: two namespaces must not be one the other followed by a dot and more
+    ///     (`"alice"` and `"alice.app"`).
     ///   - delivery: Where callbacks run: the main thread by default; `.synchronous` for a
     ///     theme that drives no UI in a process without a running main queue.
     public convenience init(storage: any ThemeStorage, namespace: String = "default", delivery: Delivery = .mainThread)
@@ -135,11 +137,7 @@ public final class Theme: Sendable {
         }
         set {
             _core.mutate { model in
-                if model.followsSystemContrast {
-                    model.followsSystemContrast = false
-                    model.pending.persistence.insert(.followsSystem)
-                    model.pending.events.append(.followsSystemContrastChanged(false))
-                }
+                model.setFollowsSystemContrast(false)
                 model.setContrast(newValue)
             }
         }
@@ -167,13 +165,7 @@ public final class Theme: Sendable {
             return _core.readObserved { $0.followsSystemContrast }
         }
         set {
-            _core.mutate { model in
-                guard model.followsSystemContrast != newValue else { return }
-                model.followsSystemContrast = newValue
-                model.pending.persistence.insert(.followsSystem)
-                model.pending.events.append(.followsSystemContrastChanged(newValue))
-                if newValue, let contrast = model.systemContrast { model.setContrast(contrast) }
-            }
+            _core.mutate { $0.setFollowsSystemContrast(newValue) }
         }
     }
 
@@ -183,7 +175,7 @@ public final class Theme: Sendable {
     public func systemStyleDidChange(to style: ThemeStyle) {
         _core.mutate { model in
             model.systemStyle = style
-            if model.followsSystem { model.setStyle(style) }
+            if model.followsSystem { model.setStyle(style, persist: false) }
         }
     }
 
@@ -193,7 +185,7 @@ public final class Theme: Sendable {
     public func systemContrastDidChange(to contrast: ThemeContrast) {
         _core.mutate { model in
             model.systemContrast = contrast
-            if model.followsSystemContrast { model.setContrast(contrast) }
+            if model.followsSystemContrast { model.setContrast(contrast, persist: false) }
         }
     }
 
@@ -227,7 +219,7 @@ public final class Theme: Sendable {
         _core.mutate { model in
             if model.variant(id: id) != nil {
                 model.setVariant(nil, id: id)
-                model.pending.persistedVariants.insert(id)
+                model.choseVariant(forExtension: id)
                 model.pending.events.append(.variantChanged(ThemeExtensionID(Extension.self), variantID: nil))
             }
             model.setValue(box, id: id)

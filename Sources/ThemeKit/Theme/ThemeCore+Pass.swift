@@ -8,6 +8,9 @@ struct PersistedValues {
     var followsSystemContrast: Bool?
     /// Extension type name → active variant id (`nil`: none).
     var variants: [(name: String, id: String?)] = []
+    /// The types with a persisted variant as the theme knows them (`ThemeModel.variantIndex`):
+    /// the index written when the stored one cannot be read.
+    var knownVariantIndex: Set<String> = []
 }
 
 /// Observers to consider in a pass: an extension id, its group, and its root value now.
@@ -27,8 +30,12 @@ extension _ThemeCore {
             values.followsSystemContrast = model.followsSystemContrast
         }
         for id in work.persistedVariants.sorted() {
-            values.variants.append((_ExtensionRegistry.entry(id).extensionID.name, model.variant(id: id)?.variantID))
+            let name = _ExtensionRegistry.entry(id).extensionID.name
+            let variantID = model.variant(id: id)?.variantID
+            values.variants.append((name, variantID))
+            if variantID == nil { model.variantIndex.remove(name) } else { model.variantIndex.insert(name) }
         }
+        values.knownVariantIndex = model.variantIndex
         return values
     }
 

@@ -7,6 +7,8 @@ struct RestoredState {
     var followsSystem: Bool?
     var followsSystemContrast: Bool?
     var variants: [String: String] = [:]
+    /// The names the variant index lists (also those whose variant could not be read).
+    var variantIndex: Set<String> = []
     var issues: [ThemeStorageError] = []
 }
 
@@ -48,6 +50,7 @@ extension _ThemeCore {
         state.followsSystemContrast = read(
             Bool.self, StorageKey.followsSystemContrast, storage, prefix, &state.issues)
         let names = read([String].self, StorageKey.variantIndex, storage, prefix, &state.issues) ?? []
+        state.variantIndex = Set(names)
         for name in names {
             if let id = read(String.self, StorageKey.variant(name), storage, prefix, &state.issues) {
                 state.variants[name] = id
@@ -77,7 +80,8 @@ extension _ThemeCore {
         if let values = try? JSONDecoder().decode([Value].self, from: data), values.count == 1 {
             return values[0]
         }
-        let preview = String(decoding: data.prefix(40), as: UTF8.self)
+        // Stored bytes are untrusted: escaped, so the reason (which apps log) stays one line.
+        let preview = UntrustedText.escaped(String(decoding: data.prefix(40), as: UTF8.self))
         throw ThemeStorageError(
             kind: .corrupt, key: key, reason: "expected a \(Value.self) in a one-element JSON array, found '\(preview)'"
         )
@@ -120,7 +124,10 @@ extension _ThemeCore {
                 events.append(.storageFailure(error))
             }
         }
-        // The index of persisted variant types, merged with what is stored.
+        // The index of persisted variant types, merged with what is stored (another theme over
+        // the same storage and namespace may have added to it). When the stored index cannot be
+        // read, it is written as this theme knows it, which keeps every type it read at launch:
+        // rewriting only this pass's types would drop the others' choices.
         let indexKey = settingKeys.variantIndex
         var names = Set<String>()
         do {
@@ -129,6 +136,7 @@ extension _ThemeCore {
             }
         } catch {
             events.append(.storageFailure(error))
+            names = values.knownVariantIndex
         }
         for (name, id) in values.variants {
             if id == nil { names.remove(name) } else { names.insert(name) }

@@ -78,6 +78,7 @@ final class _ThemeCore: @unchecked Sendable {
         model.followsSystem = restored.followsSystem ?? true
         model.followsSystemContrast = restored.followsSystemContrast ?? true
         model.restorableVariants = restored.variants
+        model.variantIndex = restored.variantIndex
         storageIssues = restored.issues
         deliveredStyle = model.style
         deliveredContrast = model.contrast

@@ -110,8 +110,13 @@ struct ThemeModel {
     /// Counts changes of `values` and `variants` (not of style or contrast).
     var valuesVersion: UInt64 = 0
     var registeredVariants: [Int: [String: _AnyVariantBox]] = [:]
-    /// Variant ids read from storage, by extension type name, not yet restored.
+    /// Variant ids read from storage, by extension type name, not yet restored: a type's entry
+    /// goes when it is restored, or when a variant of the type is chosen or cleared first.
     var restorableVariants: [String: String] = [:]
+    /// The extension types with a persisted variant, as this theme knows them: the index read at
+    /// launch, changed by every variant persisted since. Written as the index when the stored one
+    /// cannot be read, so one failed read does not drop the other types' choices.
+    var variantIndex: Set<String> = []
     var snapshot: _ValueSnapshot? {
         willSet { if let snapshot, snapshot !== newValue { garbage.append(snapshot) } }
     }
@@ -205,33 +210,64 @@ struct ThemeModel {
 
     func variant(id: Int) -> _AnyVariantBox? { id < variants.count ? variants[id] : nil }
 
+    /// Notes that the variant of extension `id` was chosen or cleared: persisted by the next
+    /// pass, and what was read from storage at launch is no longer restored for it.
+    mutating func choseVariant(forExtension id: Int) {
+        pending.persistedVariants.insert(id)
+        restorableVariants[_ExtensionRegistry.entry(id).extensionID.name] = nil
+    }
+
     mutating func markExtensionChanged(_ id: Int) {
         pending.changed |= _DependencyBits.bit(forExtension: id)
         pending.changedExtensions.insert(id)
     }
 
-    mutating func setStyle(_ newValue: ThemeStyle) {
+    /// Changes the style; `persist` when it is the user's choice. A style that comes from the
+    /// system is never stored: it would overwrite the user's choice when the theme follows the
+    /// system only because its stored setting could not be read, or in another process sharing
+    /// the storage (an app extension) whose in-memory settings are out of date.
+    mutating func setStyle(_ newValue: ThemeStyle, persist: Bool = true) {
         guard newValue != style else { return }
         style = newValue
         snapshot = nil
         pending.changed |= _DependencyBits.style
-        pending.persistence.insert(.style)
+        if persist { pending.persistence.insert(.style) }
     }
 
-    mutating func setContrast(_ newValue: ThemeContrast) {
+    /// Changes the contrast; `persist` when it is the user's choice (see `setStyle`).
+    mutating func setContrast(_ newValue: ThemeContrast, persist: Bool = true) {
         guard newValue != contrast else { return }
         contrast = newValue
         snapshot = nil
         pending.changed |= _DependencyBits.contrast
-        pending.persistence.insert(.contrast)
+        if persist { pending.persistence.insert(.contrast) }
     }
 
+    /// Turns following the system's style on (the last reported system style shows, not stored)
+    /// or off (the style showing becomes the user's choice, and is stored).
     mutating func setFollowsSystem(_ newValue: Bool) {
         guard newValue != followsSystem else { return }
         followsSystem = newValue
         pending.persistence.insert(.followsSystem)
         pending.events.append(.followsSystemChanged(newValue))
-        if newValue, let systemStyle { setStyle(systemStyle) }
+        if newValue {
+            if let systemStyle { setStyle(systemStyle, persist: false) }
+        } else {
+            pending.persistence.insert(.style)
+        }
+    }
+
+    /// Turns following the system's contrast on or off, like `setFollowsSystem(_:)`.
+    mutating func setFollowsSystemContrast(_ newValue: Bool) {
+        guard newValue != followsSystemContrast else { return }
+        followsSystemContrast = newValue
+        pending.persistence.insert(.followsSystem)
+        pending.events.append(.followsSystemContrastChanged(newValue))
+        if newValue {
+            if let systemContrast { setContrast(systemContrast, persist: false) }
+        } else {
+            pending.persistence.insert(.contrast)
+        }
     }
 
     /// Takes the pending work, leaving an empty queue that reuses an old buffer.

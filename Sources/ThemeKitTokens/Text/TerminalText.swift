@@ -22,24 +22,7 @@ public enum TerminalText {
     /// - Parameter text: Untrusted text, such as a value or a name from a pack.
     /// - Returns: The text, safe to print inside one line.
     /// - Complexity: O(*n*) in the length of `text`.
-    public static func escaped(_ text: some StringProtocol) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return String(text) }
-        var result = ""
-        result.reserveCapacity(text.utf8.count + 8)
-        for scalar in text.unicodeScalars {
-            guard needsEscape(scalar) else {
-                result.unicodeScalars.append(scalar)
-                continue
-            }
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            }
-        }
-        return result
-    }
+    public static func escaped(_ text: some StringProtocol) -> String { UntrustedText.escaped(text) }
 
     /// One line of output that no CI system reads as a command: ``escaped(_:)``, and a line that would
     /// start (after spaces) with `::` or `##` gets a backslash in front.
@@ -66,11 +49,5 @@ public enum TerminalText {
     }
 
     /// Whether `scalar` must not reach a terminal raw.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F: true
-        case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
-        default: false
-        }
-    }
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool { UntrustedText.needsEscape(scalar) }
 }

@@ -124,7 +124,7 @@ import ThemeKit
         #expect(weakCapture == nil)
     }
 
-    @Test("customize runs after key-path providers and follows what it read")
+    @Test("customize and key-path providers run in the order they were added, and customize follows what it read")
     func customizeRunsAndTracks() {
         let theme = makeTheme()
         let label = Label()

@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+import ThemeKitTestSupport
+
+@testable import ThemeKit
+
+// A review of persistence (session 22) found that a user's choice could be lost, or come back
+// after it was replaced, across launches. Each test is one launch sequence over one storage; a
+// `do` block is a launch whose theme goes at its end.
+
+/// An app's file-private extension type, as a view file often declares one.
+private struct CardStyle: ThemeExtension {
+    var radius: Double
+    static let fallback = CardStyle(radius: 8)
+}
+
+private struct CardVariant: ThemeVariant {
+    let id: String
+    let light: CardStyle
+    let dark: CardStyle
+}
+
+private struct TrustPalette: ThemeExtension {
+    var text: String
+    static let fallback = TrustPalette(text: "#000000")
+}
+
+private struct TrustPaletteVariant: ThemeVariant {
+    let id: String
+    let light: TrustPalette
+    let dark: TrustPalette
+}
+
+private struct TrustMetrics: ThemeExtension {
+    var radius: Double
+    static let fallback = TrustMetrics(radius: 8)
+}
+
+private struct TrustMetricsVariant: ThemeVariant {
+    let id: String
+    let light: TrustMetrics
+    let dark: TrustMetrics
+}
+
+/// A storage over `base` that fails reads of keys ending in a suffix while `failing` is on, and
+/// writes once `writesLeft` reaches zero: a transient read error, or a process killed mid-change.
+private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
+    let base: InMemoryThemeStorage
+    private let state: Locked<(failingSuffix: String?, writesLeft: Int)>
+
+    init(_ base: InMemoryThemeStorage, failingReadsOf suffix: String? = nil, writesLeft: Int = .max) {
+        self.base = base
+        state = Locked((suffix, writesLeft))
+    }
+
+    func failReads(of suffix: String?) { state.withLock { $0.failingSuffix = suffix } }
+
+    func data(forKey key: String) throws(ThemeStorageError) -> Data? {
+        let fails = state.withLock { state in state.failingSuffix.map { key.hasSuffix($0) } ?? false }
+        if fails { throw ThemeStorageError(kind: .unreadable, key: key, reason: "a transient failure") }
+        return try base.data(forKey: key)
+    }
+
+    func setData(_ data: Data, forKey key: String) throws(ThemeStorageError) {
+        let allowed = state.withLock { state -> Bool in
+            defer { state.writesLeft -= 1 }
+            return state.writesLeft > 0
+        }
+        guard allowed else { throw ThemeStorageError(kind: .writeFailed, key: key, reason: "the process was killed") }
+        try base.setData(data, forKey: key)
+    }
+
+    func removeData(forKey key: String) throws(ThemeStorageError) { try base.removeData(forKey: key) }
+}
+
+@Suite struct PersistenceTrustTests {
+    fileprivate let brand = TrustPaletteVariant(
+        id: "brand", light: .init(text: "#111111"), dark: .init(text: "#EEEEEE"))
+    fileprivate let other = TrustPaletteVariant(
+        id: "other", light: .init(text: "#222222"), dark: .init(text: "#DDDDDD"))
+    fileprivate let compact = TrustMetricsVariant(id: "compact", light: .init(radius: 2), dark: .init(radius: 2))
+    fileprivate let roomy = TrustMetricsVariant(id: "roomy", light: .init(radius: 16), dark: .init(radius: 16))
+
+    @Test("a reflected name's private-scope address is written (private), so the name is the same on every launch")
+    func stableNames() {
+        #expect(
+            ThemeExtensionID.stableName("App.(unknown context at $55f369d97158).CardStyle") == "App.(private).CardStyle"
+        )
+        #expect(
+            ThemeExtensionID.stableName("App.(unknown context at $1a2b).Outer.(unknown context at $3c4d).Inner")
+                == "App.(private).Outer.(private).Inner")
+        #expect(ThemeExtensionID.stableName("App.Palette") == "App.Palette")
+        // Not the runtime's spelling: kept as it is.
+        #expect(ThemeExtensionID.stableName("App.(unknown context at $xyz") == "App.(unknown context at $xyz")
+        #expect(!ThemeExtensionID(CardStyle.self).name.contains("unknown context"))
+        #expect(ThemeExtensionID(CardStyle.self).name.hasSuffix(".(private).CardStyle"))
+    }
+
+    @Test("a variant of a private extension type is stored under a name with no address, and restored")
+    func privateTypeVariantIsRestored() {
+        let rounded = CardVariant(id: "rounded", light: CardStyle(radius: 20), dark: CardStyle(radius: 20))
+        let storage = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([rounded])
+            theme.apply(variant: rounded)
+        }
+        #expect(!storage.keys.contains { $0.contains("unknown context") }, "\(storage.keys)")
+        #expect(storage.keys.contains { $0.hasSuffix(".(private).CardStyle") }, "\(storage.keys)")
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        theme.register([rounded])
+        #expect(theme.activeVariantID(for: CardStyle.self) == "rounded")
+        #expect(theme.value(CardStyle.self).radius == 20)
+    }
+
+    @Test("a failed read of the variant index while another type's variant changes keeps every type's choice")
+    func unreadableIndexKeepsOtherTypes() {
+        let base = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: base, delivery: .synchronous)
+            theme.register([brand, compact, roomy])
+            theme.apply(variant: brand)
+            theme.apply(variant: compact)
+        }
+        do {
+            let storage = FaultyStorage(base)
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([brand, compact, roomy])
+            #expect(theme.activeVariantID(for: TrustPalette.self) == "brand")
+            storage.failReads(of: ".variants")
+            let failures = Locked<[String]>([])
+            let subscription = theme.events.subscribe { event in
+                if case .storageFailure(let error) = event { failures.withLock { $0.append(error.key) } }
+            }
+            theme.apply(variant: roomy)
+            #expect(failures.withLock { $0 } == ["ThemeKit.default.variants"], "the failed read is reported")
+            withExtendedLifetime(subscription) {}
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        #expect(theme.storageIssues.isEmpty)
+        theme.register([brand, compact, roomy])
+        #expect(theme.activeVariantID(for: TrustMetrics.self) == "roomy")
+        #expect(theme.activeVariantID(for: TrustPalette.self) == "brand", "the type left alone kept its choice")
+    }
+
+    @Test("a corrupt variant index is kept until a variant changes, then written anew from what the theme knows")
+    func corruptIndexIsRebuilt() throws {
+        let corrupt = Data("{damaged".utf8)
+        let storage = InMemoryThemeStorage(["ThemeKit.default.variants": corrupt])
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            #expect(theme.storageIssues.map(\.key) == ["ThemeKit.default.variants"])
+            theme.register([compact, roomy])
+            #expect(try storage.data(forKey: "ThemeKit.default.variants") == corrupt, "reading erases nothing")
+            theme.apply(variant: roomy)
+        }
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        #expect(theme.storageIssues.isEmpty)
+        theme.register([compact, roomy])
+        #expect(theme.activeVariantID(for: TrustMetrics.self) == "roomy")
+    }
+
+    @Test("a variant chosen or cleared since launch is not replaced by the one read at launch when registered later")
+    func launchChoiceDoesNotComeBack() throws {
+        let storage = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([brand])
+            theme.apply(variant: brand)
+        }
+        // Cleared, then the full list arrives (a remote list of brands).
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([other])
+            theme.apply(variant: other)
+            theme.clearVariant(for: TrustPalette.self)
+            theme.register([brand, other])
+            #expect(theme.activeVariantID(for: TrustPalette.self) == nil)
+            #expect(theme.value(TrustPalette.self) == .fallback)
+        }
+        #expect(Theme(storage: storage, delivery: .synchronous).activeVariantID(for: TrustPalette.self) == nil)
+        // Chosen by id, then the launch's brand registered: the choice stands.
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([other])
+            theme.applyVariant(id: "other", for: TrustPalette.self)
+            theme.register([brand])
+            #expect(theme.activeVariantID(for: TrustPalette.self) == "other")
+        }
+        // A plain value applied over a launch's restorable brand (in a batch, before any pass).
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.batch {
+                theme.register([other])
+                theme.apply(TrustPalette(text: "#333333"))
+                theme.register([other])
+            }
+            #expect(theme.activeVariantID(for: TrustPalette.self) == nil)
+            #expect(theme.value(TrustPalette.self).text == "#333333")
+        }
+    }
+
+    @Test("a style or contrast that comes from the system is not stored over the user's choice")
+    func systemAppearanceIsNotStored() {
+        let base = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: base, delivery: .synchronous)
+            theme.style = .dark
+            theme.contrast = .increased
+        }
+        // followsSystem cannot be read at this launch, so the theme follows the system meanwhile.
+        do {
+            let theme = Theme(storage: FaultyStorage(base, failingReadsOf: ".followsSystem"), delivery: .synchronous)
+            #expect(theme.storageIssues.map(\.key) == ["ThemeKit.default.followsSystem"])
+            #expect(theme.followsSystem)
+            theme.systemStyleDidChange(to: .light)
+            #expect(theme.style == .light)
+        }
+        do {
+            let theme = Theme(storage: base, delivery: .synchronous)
+            #expect(!theme.followsSystem)
+            #expect(theme.style == .dark)
+            #expect(theme.contrast == .increased)
+            // Another process's theme over the same storage, following the system in memory.
+            let other = Theme(storage: base, delivery: .synchronous)
+            other.followsSystem = true
+            other.followsSystemContrast = true
+            theme.style = .dark
+            theme.contrast = .increased
+            other.systemStyleDidChange(to: .light)
+            other.systemContrastDidChange(to: .standard)
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        #expect(theme.style == .dark)
+        #expect(theme.contrast == .increased)
+    }
+
+    @Test("turning off following the system stores the style and contrast showing, as the user's choice")
+    func stoppingToFollowStoresWhatShows() {
+        let storage = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.systemStyleDidChange(to: .dark)
+            theme.systemContrastDidChange(to: .increased)
+            #expect(theme.style == .dark)
+            #expect(theme.contrast == .increased)
+            theme.followsSystem = false
+            theme.followsSystemContrast = false
+        }
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        #expect(!theme.followsSystem)
+        #expect(!theme.followsSystemContrast)
+        #expect(theme.style == .dark)
+        #expect(theme.contrast == .increased)
+    }
+
+    @Test(
+        "a change of style cut short after its first write restores as before it or after it, never a forced old style")
+    func interruptedStyleChange() {
+        let base = InMemoryThemeStorage()
+        do { Theme(storage: base, delivery: .synchronous).style = .light }
+        do { Theme(storage: base, delivery: .synchronous).followsSystem = true }
+        do {
+            // Following the system, which is dark: the user forces dark; killed after the first write.
+            let theme = Theme(storage: FaultyStorage(base, writesLeft: 1), delivery: .synchronous)
+            theme.systemStyleDidChange(to: .dark)
+            theme.style = .dark
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        // The style is written first: following the system (as before), or dark and forced (after).
+        #expect(
+            theme.followsSystem || theme.style == .dark, "restored \(theme.style), followsSystem \(theme.followsSystem)"
+        )
+    }
+
+    @Test("stored bytes in a storage error's text are escaped: the text stays one line, with no control character")
+    func storedBytesAreEscaped() {
+        let hostile = Data("\u{1B}[2K\r\n::error::forged\u{202E}".utf8)
+        let theme = Theme(storage: InMemoryThemeStorage(["ThemeKit.default.style": hostile]), delivery: .synchronous)
+        let texts = theme.storageIssues.map(\.description)
+        #expect(texts.count == 1)
+        for text in texts {
+            #expect(!text.unicodeScalars.contains(where: UntrustedText.needsEscape), "\(text.debugDescription)")
+            #expect(text.contains("\\u{1B}[2K\\r\\n::error::forged\\u{202E}"), "\(text)")
+        }
+    }
+}
