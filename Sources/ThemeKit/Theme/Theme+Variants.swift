@@ -63,14 +63,21 @@ extension Theme {
     }
 
     /// Deactivates the variant of `type`; the last applied value (or `fallback`) is used again.
+    ///
+    /// The stored choice is cleared even when no variant is active: a variant of `type` stored at
+    /// an earlier launch and not restored yet (no variant of its id registered so far) does not
+    /// come back on a later ``register(_:)``, and one left in storage by a write that failed goes.
     public func clearVariant<Extension: ThemeExtension>(for type: Extension.Type) {
         let id = _ExtensionRegistry.id(of: type)
         _core.mutate { model in
-            guard model.variant(id: id) != nil else { return }
-            model.setVariant(nil, id: id)
-            model.markExtensionChanged(id)
+            if model.variant(id: id) != nil {
+                model.setVariant(nil, id: id)
+                model.markExtensionChanged(id)
+                model.pending.events.append(.variantChanged(ThemeExtensionID(type), variantID: nil))
+            }
+            // Stored as cleared even when no variant is active: one stored at an earlier launch and
+            // not restored yet, or left by a write that failed, is the user's choice no longer.
             model.choseVariant(forExtension: id)
-            model.pending.events.append(.variantChanged(ThemeExtensionID(type), variantID: nil))
         }
     }
 

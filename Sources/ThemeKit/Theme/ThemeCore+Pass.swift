@@ -11,6 +11,18 @@ struct PersistedValues {
     /// The types with a persisted variant as the theme knows them (`ThemeModel.variantIndex`):
     /// the index written when the stored one cannot be read.
     var knownVariantIndex: Set<String> = []
+
+    /// These values, with `newer`'s where it has them.
+    func overlaid(by newer: PersistedValues) -> PersistedValues {
+        var result = newer
+        result.style = newer.style ?? style
+        result.contrast = newer.contrast ?? contrast
+        result.followsSystem = newer.followsSystem ?? followsSystem
+        result.followsSystemContrast = newer.followsSystemContrast ?? followsSystemContrast
+        let newerNames = Set(newer.variants.map(\.name))
+        result.variants = variants.filter { !newerNames.contains($0.name) } + newer.variants
+        return result
+    }
 }
 
 /// Observers to consider in a pass: an extension id, its group, and its root value now.
@@ -23,12 +35,10 @@ extension _ThemeCore {
     func persistenceValues(for work: PendingWork) -> PersistedValues? {
         guard !work.persistence.isEmpty || !work.persistedVariants.isEmpty else { return nil }
         var values = PersistedValues()
-        if work.persistence.contains(.style) { values.style = model.style }
-        if work.persistence.contains(.contrast) { values.contrast = model.contrast }
-        if work.persistence.contains(.followsSystem) {
-            values.followsSystem = model.followsSystem
-            values.followsSystemContrast = model.followsSystemContrast
-        }
+        values.style = work.persistence.style
+        values.contrast = work.persistence.contrast
+        values.followsSystem = work.persistence.followsSystem
+        values.followsSystemContrast = work.persistence.followsSystemContrast
         for id in work.persistedVariants.sorted() {
             let name = _ExtensionRegistry.entry(id).extensionID.name
             let variantID = model.variant(id: id)?.variantID

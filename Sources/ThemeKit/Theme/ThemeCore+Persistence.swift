@@ -97,20 +97,28 @@ extension _ThemeCore {
         }
     }
 
-    /// Writes persisted values; failures become events and leave the in-memory state as it is.
-    func write(_ values: PersistedValues, into events: inout [ThemeEvent]) {
-        func store<Value: Encodable>(_ value: Value?, _ fullKey: String) {
-            guard let value else { return }
+    /// Writes persisted values, and those an earlier write failed to store (`unsaved`) under
+    /// them; failures become events, leave the in-memory state as it is, and are tried again by
+    /// the next pass that writes anything.
+    func write(_ newValues: PersistedValues, into events: inout [ThemeEvent]) {
+        let values = unsaved.overlaid(by: newValues)
+        unsaved = PersistedValues()
+        func store<Value: Encodable>(_ value: Value?, _ fullKey: String) -> Bool {
+            guard let value else { return true }
             do {
                 try storage.setData(try Self.encode(value, key: fullKey), forKey: fullKey)
+                return true
             } catch {
                 events.append(.storageFailure(error))
+                return false
             }
         }
-        store(values.style, settingKeys.style)
-        store(values.contrast, settingKeys.contrast)
-        store(values.followsSystem, settingKeys.followsSystem)
-        store(values.followsSystemContrast, settingKeys.followsSystemContrast)
+        if !store(values.style, settingKeys.style) { unsaved.style = values.style }
+        if !store(values.contrast, settingKeys.contrast) { unsaved.contrast = values.contrast }
+        if !store(values.followsSystem, settingKeys.followsSystem) { unsaved.followsSystem = values.followsSystem }
+        if !store(values.followsSystemContrast, settingKeys.followsSystemContrast) {
+            unsaved.followsSystemContrast = values.followsSystemContrast
+        }
         guard !values.variants.isEmpty else { return }
         for (name, id) in values.variants {
             let fullKey = keyPrefix + StorageKey.variant(name)
@@ -122,6 +130,7 @@ extension _ThemeCore {
                 }
             } catch {
                 events.append(.storageFailure(error))
+                unsaved.variants.append((name, id))
             }
         }
         // The index of persisted variant types, merged with what is stored (another theme over
@@ -141,7 +150,12 @@ extension _ThemeCore {
         for (name, id) in values.variants {
             if id == nil { names.remove(name) } else { names.insert(name) }
         }
-        store(names.sorted(), indexKey)
+        if !store(names.sorted(), indexKey) {
+            // The index goes with the variants: each is written again, and the index with them.
+            for entry in values.variants where !unsaved.variants.contains(where: { $0.name == entry.name }) {
+                unsaved.variants.append(entry)
+            }
+        }
     }
 
     /// Stores an app-defined value under the theme's namespace.

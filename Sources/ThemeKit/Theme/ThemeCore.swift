@@ -44,6 +44,10 @@ final class _ThemeCore: @unchecked Sendable {
     @exclusivity(unchecked) var notificationPayloads = NotificationPayloads()
     /// Direct work for bindings added inside a batch, run by the pass that ends it.
     @exclusivity(unchecked) var batchedDirect: [DirectWork] = []
+    /// The settings and variants whose write failed, written again (under what the user chose
+    /// since) by the next pass that writes anything: once storage works again, it holds what the
+    /// user chose last. Engine state: only the delivering thread touches it.
+    @exclusivity(unchecked) var unsaved = PersistedValues()
 
     let storage: any ThemeStorage
     /// Where callbacks run (see ``Theme/Delivery``).

@@ -24,12 +24,17 @@ enum EngineOperation {
     case prune
 }
 
-/// What must be written to storage at the next pass.
-struct PersistenceRequest: OptionSet {
-    let rawValue: UInt8
-    static let style = PersistenceRequest(rawValue: 1)
-    static let contrast = PersistenceRequest(rawValue: 2)
-    static let followsSystem = PersistenceRequest(rawValue: 4)
+/// The settings to write to storage at the next pass: the values the user chose, taken when
+/// they were chosen (what shows later in the same pass may come from the system instead), each
+/// written on its own (a setting that could not be read at launch is not written for another's
+/// change).
+struct ChosenSettings {
+    var style: ThemeStyle?
+    var contrast: ThemeContrast?
+    var followsSystem: Bool?
+    var followsSystemContrast: Bool?
+
+    var isEmpty: Bool { style == nil && contrast == nil && followsSystem == nil && followsSystemContrast == nil }
 }
 
 /// See `ThemeModel.pendingMark`.
@@ -47,7 +52,7 @@ struct PendingWork {
     var operations: OperationQueue
     /// Bindings were added inside a batch: the engine's `batchedDirect` holds their work.
     var hasBatchedBindings = false
-    var persistence: PersistenceRequest = []
+    var persistence = ChosenSettings()
     /// Extension ids whose active variant must be persisted.
     var persistedVariants: Set<Int> = []
     /// Events that are not derived from value changes.
@@ -231,7 +236,7 @@ struct ThemeModel {
         style = newValue
         snapshot = nil
         pending.changed |= _DependencyBits.style
-        if persist { pending.persistence.insert(.style) }
+        if persist { pending.persistence.style = newValue }
     }
 
     /// Changes the contrast; `persist` when it is the user's choice (see `setStyle`).
@@ -240,7 +245,7 @@ struct ThemeModel {
         contrast = newValue
         snapshot = nil
         pending.changed |= _DependencyBits.contrast
-        if persist { pending.persistence.insert(.contrast) }
+        if persist { pending.persistence.contrast = newValue }
     }
 
     /// Turns following the system's style on (the last reported system style shows, not stored)
@@ -248,12 +253,12 @@ struct ThemeModel {
     mutating func setFollowsSystem(_ newValue: Bool) {
         guard newValue != followsSystem else { return }
         followsSystem = newValue
-        pending.persistence.insert(.followsSystem)
+        pending.persistence.followsSystem = newValue
         pending.events.append(.followsSystemChanged(newValue))
         if newValue {
             if let systemStyle { setStyle(systemStyle, persist: false) }
         } else {
-            pending.persistence.insert(.style)
+            pending.persistence.style = style
         }
     }
 
@@ -261,12 +266,12 @@ struct ThemeModel {
     mutating func setFollowsSystemContrast(_ newValue: Bool) {
         guard newValue != followsSystemContrast else { return }
         followsSystemContrast = newValue
-        pending.persistence.insert(.followsSystem)
+        pending.persistence.followsSystemContrast = newValue
         pending.events.append(.followsSystemContrastChanged(newValue))
         if newValue {
             if let systemContrast { setContrast(systemContrast, persist: false) }
         } else {
-            pending.persistence.insert(.contrast)
+            pending.persistence.contrast = contrast
         }
     }
 

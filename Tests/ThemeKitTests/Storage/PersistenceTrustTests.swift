@@ -55,6 +55,8 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
 
     func failReads(of suffix: String?) { state.withLock { $0.failingSuffix = suffix } }
 
+    func allowWrites() { state.withLock { $0.writesLeft = .max } }
+
     func data(forKey key: String) throws(ThemeStorageError) -> Data? {
         let fails = state.withLock { state in state.failingSuffix.map { key.hasSuffix($0) } ?? false }
         if fails { throw ThemeStorageError(kind: .unreadable, key: key, reason: "a transient failure") }
@@ -283,5 +285,79 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
             #expect(!text.unicodeScalars.contains(where: UntrustedText.needsEscape), "\(text.debugDescription)")
             #expect(text.contains("\\u{1B}[2K\\r\\n::error::forged\\u{202E}"), "\(text)")
         }
+    }
+
+    @Test("clearing a variant stored at an earlier launch, before it is restored, clears it for good")
+    func clearBeforeRestore() {
+        let storage = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([brand])
+            theme.apply(variant: brand)
+        }
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.clearVariant(for: TrustPalette.self)
+            theme.register([brand])
+            #expect(theme.activeVariantID(for: TrustPalette.self) == nil)
+        }
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        theme.register([brand])
+        #expect(theme.activeVariantID(for: TrustPalette.self) == nil)
+    }
+
+    @Test("a batch stores the style the user chose in it, not the system's that shows at its end")
+    func batchStoresTheChosenStyle() {
+        let storage = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.systemStyleDidChange(to: .light)
+            theme.batch {
+                theme.style = .dark
+                theme.followsSystem = true
+            }
+            #expect(theme.style == .light)
+        }
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        #expect(theme.followsSystem)
+        theme.followsSystem = false
+        #expect(theme.style == .dark, "the stored choice is dark; the system's light was never chosen")
+    }
+
+    @Test("changing one follow-the-system setting does not write the other, which could not be read")
+    func followSettingsAreWrittenApart() {
+        let base = InMemoryThemeStorage()
+        do { Theme(storage: base, delivery: .synchronous).contrast = .increased }
+        do {
+            let theme = Theme(
+                storage: FaultyStorage(base, failingReadsOf: ".followsSystemContrast"), delivery: .synchronous)
+            #expect(theme.followsSystemContrast, "unreadable: the default")
+            theme.style = .dark
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        #expect(!theme.followsSystemContrast)
+        #expect(!theme.followsSystem)
+        #expect(theme.style == .dark)
+        #expect(theme.contrast == .increased)
+    }
+
+    @Test("a setting or variant whose write failed is written again by the next change, once storage works")
+    func failedWritesAreRetried() {
+        let base = InMemoryThemeStorage()
+        do {
+            let storage = FaultyStorage(base, writesLeft: 0)
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([brand, compact])
+            theme.apply(variant: brand, for: .dark)
+            #expect(base.keys.isEmpty)
+            storage.allowWrites()
+            theme.apply(variant: compact)
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        theme.register([brand, compact])
+        #expect(theme.style == .dark)
+        #expect(!theme.followsSystem)
+        #expect(theme.activeVariantID(for: TrustPalette.self) == "brand")
+        #expect(theme.activeVariantID(for: TrustMetrics.self) == "compact")
     }
 }
