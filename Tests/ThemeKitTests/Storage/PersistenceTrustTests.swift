@@ -14,21 +14,9 @@ private struct CardStyle: ThemeExtension {
     static let fallback = CardStyle(radius: 8)
 }
 
-private struct CardVariant: ThemeVariant {
-    let id: String
-    let light: CardStyle
-    let dark: CardStyle
-}
-
 private struct TrustPalette: ThemeExtension {
     var text: String
     static let fallback = TrustPalette(text: "#000000")
-}
-
-private struct TrustPaletteVariant: ThemeVariant {
-    let id: String
-    let light: TrustPalette
-    let dark: TrustPalette
 }
 
 private struct TrustMetrics: ThemeExtension {
@@ -36,10 +24,11 @@ private struct TrustMetrics: ThemeExtension {
     static let fallback = TrustMetrics(radius: 8)
 }
 
-private struct TrustMetricsVariant: ThemeVariant {
+/// A variant of any of them, the same value in both styles.
+private struct Same<Extension: ThemeExtension>: ThemeVariant {
     let id: String
-    let light: TrustMetrics
-    let dark: TrustMetrics
+    let light: Extension
+    var dark: Extension { light }
 }
 
 /// A storage over `base` that fails reads of keys ending in a suffix while `failing` is on, and
@@ -76,12 +65,10 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
 }
 
 @Suite struct PersistenceTrustTests {
-    fileprivate let brand = TrustPaletteVariant(
-        id: "brand", light: .init(text: "#111111"), dark: .init(text: "#EEEEEE"))
-    fileprivate let other = TrustPaletteVariant(
-        id: "other", light: .init(text: "#222222"), dark: .init(text: "#DDDDDD"))
-    fileprivate let compact = TrustMetricsVariant(id: "compact", light: .init(radius: 2), dark: .init(radius: 2))
-    fileprivate let roomy = TrustMetricsVariant(id: "roomy", light: .init(radius: 16), dark: .init(radius: 16))
+    fileprivate let brand = Same(id: "brand", light: TrustPalette(text: "#111111"))
+    fileprivate let other = Same(id: "other", light: TrustPalette(text: "#222222"))
+    fileprivate let compact = Same(id: "compact", light: TrustMetrics(radius: 2))
+    fileprivate let roomy = Same(id: "roomy", light: TrustMetrics(radius: 16))
 
     @Test("a reflected name's private-scope address is written (private), so the name is the same on every launch")
     func stableNames() {
@@ -100,7 +87,7 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
 
     @Test("a variant of a private extension type is stored under a name with no address, and restored")
     func privateTypeVariantIsRestored() {
-        let rounded = CardVariant(id: "rounded", light: CardStyle(radius: 20), dark: CardStyle(radius: 20))
+        let rounded = Same(id: "rounded", light: CardStyle(radius: 20))
         let storage = InMemoryThemeStorage()
         do {
             let theme = Theme(storage: storage, delivery: .synchronous)
