@@ -70,6 +70,15 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
     fileprivate let compact = Same(id: "compact", light: TrustMetrics(radius: 2))
     fileprivate let roomy = Same(id: "roomy", light: TrustMetrics(radius: 16))
 
+    /// A storage after a launch in which the user chose `brand`.
+    private func storageWithBrandChosen() -> InMemoryThemeStorage {
+        let storage = InMemoryThemeStorage()
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        theme.register([brand])
+        theme.apply(variant: brand)
+        return storage
+    }
+
     @Test("a reflected name's private-scope address is written (private), so the name is the same on every launch")
     func stableNames() {
         #expect(
@@ -151,12 +160,7 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
 
     @Test("a variant chosen or cleared since launch is not replaced by the one read at launch when registered later")
     func launchChoiceDoesNotComeBack() throws {
-        let storage = InMemoryThemeStorage()
-        do {
-            let theme = Theme(storage: storage, delivery: .synchronous)
-            theme.register([brand])
-            theme.apply(variant: brand)
-        }
+        let storage = storageWithBrandChosen()
         // Cleared, then the full list arrives (a remote list of brands).
         do {
             let theme = Theme(storage: storage, delivery: .synchronous)
@@ -276,12 +280,7 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
 
     @Test("clearing a variant stored at an earlier launch, before it is restored, clears it for good")
     func clearBeforeRestore() {
-        let storage = InMemoryThemeStorage()
-        do {
-            let theme = Theme(storage: storage, delivery: .synchronous)
-            theme.register([brand])
-            theme.apply(variant: brand)
-        }
+        let storage = storageWithBrandChosen()
         do {
             let theme = Theme(storage: storage, delivery: .synchronous)
             theme.clearVariant(for: TrustPalette.self)
