@@ -381,8 +381,14 @@ final class _BindingTable {
     /// key paths made at run time and unbound again do not accumulate. O(bindings), so
     /// O(1) amortised per key path given an id. Called before a binding is added, while
     /// every work that holds an id is in a binding or in a cache (none is in hand).
+    @inline(__always)
     private func collectKeyPathsIfNeeded() {
-        guard keyPathIDs.count >= keyPathCollectionThreshold else { return }
+        // The check inlined into every bind, the collection not.
+        if keyPathIDs.count >= keyPathCollectionThreshold { collectKeyPaths() }
+    }
+
+    @inline(never)
+    private func collectKeyPaths() {
         // Unused themed-property works first: their works hold ids too.
         dropUnusedSharedWorks()
         var used = Set<Int32>()

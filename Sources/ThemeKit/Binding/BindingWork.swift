@@ -383,7 +383,9 @@ struct _PayloadSlots<Element> {
     /// closures move into the buffer without a retain and release each.
     @inlinable
     mutating func add(_ element: consuming Element) -> Int32 {
-        if let payload = free.popLast() {
+        // `isEmpty` first: `popLast` on an empty array still checks it is unique.
+        if !free.isEmpty {
+            let payload = free.removeLast()
             elements[Int(payload)] = consume element
             return payload
         }
