@@ -65,6 +65,13 @@ final class KeyPathIDs {
     func id(of path: AnyKeyPath) -> Int32 {
         let identifier = ObjectIdentifier(path)
         if let recent = recentID(of: identifier) { return recent }
+        return lookUpID(of: path, identifier: identifier)
+    }
+
+    /// `id(of:)` past the recent instances: out of line, so the common case saves and restores
+    /// no registers for it.
+    @inline(never)
+    private func lookUpID(of path: AnyKeyPath, identifier: ObjectIdentifier) -> Int32 {
         let id: Int32
         if let known = ids[path] {
             id = known
