@@ -51,8 +51,9 @@ public struct ThemeExtensionID: Hashable, Sendable, CustomStringConvertible {
     /// For a type declared `private` or `fileprivate`, or inside a function, Swift names the
     /// enclosing scope `(unknown context at $<address>)`, an address that moves between
     /// launches; the name says `(private)` there instead, so a persisted choice is found again.
-    /// Two such types of one name in one module then share a name: give the types of
-    /// persisted variants distinct names.
+    /// Two such types of one name in one module then share a name; once both are in use,
+    /// neither type's variant is persisted (each would read and overwrite the other's): give the
+    /// types of persisted variants distinct names.
     public let name: String
 
     /// Creates the identifier of an extension type.
@@ -62,9 +63,12 @@ public struct ThemeExtensionID: Hashable, Sendable, CustomStringConvertible {
         name = Self.stableName(String(reflecting: type))
     }
 
+    /// How the runtime begins the name of a scope it knows by its address.
+    static let addressedScopeMarker = "(unknown context at $"
+
     /// `reflected` with each `(unknown context at $<hex>)` written `(private)`.
     static func stableName(_ reflected: String) -> String {
-        let marker = "(unknown context at $"
+        let marker = addressedScopeMarker
         guard reflected.contains(marker) else { return reflected }
         var result = ""
         var rest = Substring(reflected)

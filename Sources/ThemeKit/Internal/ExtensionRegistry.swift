@@ -9,12 +9,21 @@ enum _ExtensionRegistry {
         let id: Int
         let fallback: _AnyExtensionBox
         let extensionID: ThemeExtensionID
+        /// Whether another type in use has the same name (two `private` types of one name in one
+        /// module, see ``ThemeExtensionID/name``): then neither type's variant is persisted, since
+        /// each would read and overwrite the other's.
+        var sharesName = false
+
+        /// The name a theme persists the type's variant under; `nil` when it shares its name.
+        var persistenceName: String? { sharesName ? nil : extensionID.name }
     }
 
     /// The registered types: by identity, and by id (with their identities and
     /// fallbacks also in arrays of their own, which snapshots share).
     private struct Table {
         var ids: [ObjectIdentifier: Int] = [:]
+        /// The first type registered under each name.
+        var idsByName: [String: Int] = [:]
         var entries: [Entry] = []
         var identifiers: ContiguousArray<ObjectIdentifier> = []
         var fallbacks: ContiguousArray<_AnyExtensionBox> = []
@@ -32,8 +41,15 @@ enum _ExtensionRegistry {
         return table.withLock { table in
             if let id = table.ids[identifier] { return id }
             let id = table.entries.count
-            table.entries.append(
-                Entry(identifier: identifier, id: id, fallback: fallback, extensionID: ThemeExtensionID(type)))
+            let extensionID = ThemeExtensionID(type)
+            var entry = Entry(identifier: identifier, id: id, fallback: fallback, extensionID: extensionID)
+            if let other = table.idsByName[extensionID.name] {
+                entry.sharesName = true
+                table.entries[other].sharesName = true
+            } else {
+                table.idsByName[extensionID.name] = id
+            }
+            table.entries.append(entry)
             table.ids[identifier] = id
             table.identifiers.append(identifier)
             table.fallbacks.append(fallback)

@@ -13,10 +13,10 @@ extension Theme {
         // `variant.id` is read once, here, outside the lock: it is the user's code.
         let box = _VariantBox(variant, extensionTypeID: id)
         let variantID = box.variantID
-        let name = ThemeExtensionID(Variant.Extension.self).name
+        let name = _ExtensionRegistry.entry(id).persistenceName
         _core.mutate { model in
             model.registerVariant(box, id: id)
-            if model.restorableVariants[name] == variantID, model.variant(id: id) == nil,
+            if let name, model.restorableVariants[name] == variantID, model.variant(id: id) == nil,
                 id >= model.values.count || model.values[id] == nil
             {
                 model.restorableVariants[name] = nil
@@ -70,6 +70,8 @@ extension Theme {
     public func clearVariant<Extension: ThemeExtension>(for type: Extension.Type) {
         let id = _ExtensionRegistry.id(of: type)
         _core.mutate { model in
+            // Nothing to clear, nothing changes (and nothing is delivered: see `_ThemeCore.mutate`).
+            guard model.hasVariantToClear(forExtension: id) else { return }
             if model.variant(id: id) != nil {
                 model.setVariant(nil, id: id)
                 model.markExtensionChanged(id)

@@ -40,7 +40,8 @@ extension _ThemeCore {
         values.followsSystem = work.persistence.followsSystem
         values.followsSystemContrast = work.persistence.followsSystemContrast
         for id in work.persistedVariants.sorted() {
-            let name = _ExtensionRegistry.entry(id).extensionID.name
+            // A type that shares its name with another one in use is not persisted.
+            guard let name = _ExtensionRegistry.entry(id).persistenceName else { continue }
             let variantID = model.variant(id: id)?.variantID
             values.variants.append((name, variantID))
             if variantID == nil { model.variantIndex.remove(name) } else { model.variantIndex.insert(name) }

@@ -49,7 +49,10 @@ extension _ThemeCore {
         state.followsSystem = read(Bool.self, StorageKey.followsSystem, storage, prefix, &state.issues)
         state.followsSystemContrast = read(
             Bool.self, StorageKey.followsSystemContrast, storage, prefix, &state.issues)
-        let names = read([String].self, StorageKey.variantIndex, storage, prefix, &state.issues) ?? []
+        // Names that hold an address were written by builds before `ThemeExtensionID.stableName`:
+        // no type has them any more. Left out, they go from the index at its next write.
+        let names = (read([String].self, StorageKey.variantIndex, storage, prefix, &state.issues) ?? [])
+            .filter { !$0.contains(ThemeExtensionID.addressedScopeMarker) }
         state.variantIndex = Set(names)
         for name in names {
             if let id = read(String.self, StorageKey.variant(name), storage, prefix, &state.issues) {
@@ -99,10 +102,13 @@ extension _ThemeCore {
 
     /// Writes persisted values, and those an earlier write failed to store (`unsaved`) under
     /// them; failures become events, leave the in-memory state as it is, and are tried again by
-    /// the next pass that writes anything.
+    /// the next pass that writes anything — unless storage no longer holds what it held when the
+    /// write failed: then another theme or process (an app extension) wrote there since, and its
+    /// newer value stands.
     func write(_ newValues: PersistedValues, into events: inout [ThemeEvent]) {
-        let values = unsaved.overlaid(by: newValues)
+        let values = retriable(unsaved, under: newValues).overlaid(by: newValues)
         unsaved = PersistedValues()
+        unsavedBaselines = [:]
         func store<Value: Encodable>(_ value: Value?, _ fullKey: String) -> Bool {
             guard let value else { return true }
             do {
@@ -110,13 +116,27 @@ extension _ThemeCore {
                 return true
             } catch {
                 events.append(.storageFailure(error))
+                noteFailedWrite(fullKey)
                 return false
             }
         }
-        if !store(values.style, settingKeys.style) { unsaved.style = values.style }
-        if !store(values.contrast, settingKeys.contrast) { unsaved.contrast = values.contrast }
-        if !store(values.followsSystem, settingKeys.followsSystem) { unsaved.followsSystem = values.followsSystem }
-        if !store(values.followsSystemContrast, settingKeys.followsSystemContrast) {
+        // The style before `followsSystem`, the contrast before `followsSystemContrast`: a change
+        // cut short between the two follows the system as before it. When the style could not be
+        // written, turning following off waits for it: written alone, it would force the old style.
+        let styleStored = store(values.style, settingKeys.style)
+        if !styleStored { unsaved.style = values.style }
+        let contrastStored = store(values.contrast, settingKeys.contrast)
+        if !contrastStored { unsaved.contrast = values.contrast }
+        if values.followsSystem == false && !styleStored {
+            unsaved.followsSystem = false
+            noteFailedWrite(settingKeys.followsSystem)
+        } else if !store(values.followsSystem, settingKeys.followsSystem) {
+            unsaved.followsSystem = values.followsSystem
+        }
+        if values.followsSystemContrast == false && !contrastStored {
+            unsaved.followsSystemContrast = false
+            noteFailedWrite(settingKeys.followsSystemContrast)
+        } else if !store(values.followsSystemContrast, settingKeys.followsSystemContrast) {
             unsaved.followsSystemContrast = values.followsSystemContrast
         }
         guard !values.variants.isEmpty else { return }
@@ -130,6 +150,7 @@ extension _ThemeCore {
                 }
             } catch {
                 events.append(.storageFailure(error))
+                noteFailedWrite(fullKey)
                 unsaved.variants.append((name, id))
             }
         }
@@ -153,9 +174,52 @@ extension _ThemeCore {
         if !store(names.sorted(), indexKey) {
             // The index goes with the variants: each is written again, and the index with them.
             for entry in values.variants where !unsaved.variants.contains(where: { $0.name == entry.name }) {
+                noteFailedWrite(keyPrefix + StorageKey.variant(entry.name))
                 unsaved.variants.append(entry)
             }
         }
+    }
+
+    /// Notes what storage holds under `fullKey` after a write to it failed, so that a retry can
+    /// tell whether anyone wrote there since; nothing when it cannot be read (then no retry).
+    private func noteFailedWrite(_ fullKey: String) {
+        guard unsavedBaselines[fullKey] == nil else { return }
+        do {
+            unsavedBaselines[fullKey] = .some(try storage.data(forKey: fullKey))
+        } catch {
+            // Unknown: the value is not written again.
+        }
+    }
+
+    /// The values of `failed` worth writing again: those `newer` does not replace, whose key still
+    /// holds what it held when their write failed.
+    private func retriable(_ failed: PersistedValues, under newer: PersistedValues) -> PersistedValues {
+        func unchanged(_ fullKey: String) -> Bool {
+            guard let baseline = unsavedBaselines[fullKey] else { return false }
+            do {
+                return try storage.data(forKey: fullKey) == baseline
+            } catch {
+                return false
+            }
+        }
+        var result = PersistedValues()
+        if newer.style == nil, failed.style != nil, unchanged(settingKeys.style) { result.style = failed.style }
+        if newer.contrast == nil, failed.contrast != nil, unchanged(settingKeys.contrast) {
+            result.contrast = failed.contrast
+        }
+        if newer.followsSystem == nil, failed.followsSystem != nil, unchanged(settingKeys.followsSystem) {
+            result.followsSystem = failed.followsSystem
+        }
+        if newer.followsSystemContrast == nil, failed.followsSystemContrast != nil,
+            unchanged(settingKeys.followsSystemContrast)
+        {
+            result.followsSystemContrast = failed.followsSystemContrast
+        }
+        let newerNames = Set(newer.variants.map(\.name))
+        result.variants = failed.variants.filter { entry in
+            !newerNames.contains(entry.name) && unchanged(keyPrefix + StorageKey.variant(entry.name))
+        }
+        return result
     }
 
     /// Stores an app-defined value under the theme's namespace.

@@ -48,6 +48,9 @@ final class _ThemeCore: @unchecked Sendable {
     /// since) by the next pass that writes anything: once storage works again, it holds what the
     /// user chose last. Engine state: only the delivering thread touches it.
     @exclusivity(unchecked) var unsaved = PersistedValues()
+    /// What storage held under each key of `unsaved` when its write failed (the inner `nil`:
+    /// nothing); a key with no entry is not written again. Engine state, like `unsaved`.
+    @exclusivity(unchecked) var unsavedBaselines: [String: Data?] = [:]
 
     let storage: any ThemeStorage
     /// Where callbacks run (see ``Theme/Delivery``).

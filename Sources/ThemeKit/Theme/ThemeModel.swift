@@ -218,8 +218,17 @@ struct ThemeModel {
     /// Notes that the variant of extension `id` was chosen or cleared: persisted by the next
     /// pass, and what was read from storage at launch is no longer restored for it.
     mutating func choseVariant(forExtension id: Int) {
+        guard let name = _ExtensionRegistry.entry(id).persistenceName else { return }
         pending.persistedVariants.insert(id)
-        restorableVariants[_ExtensionRegistry.entry(id).extensionID.name] = nil
+        restorableVariants[name] = nil
+    }
+
+    /// Whether clearing the variant of extension `id` changes what is stored: a variant is
+    /// active, or one is stored (restorable, or in the index as this theme knows it).
+    func hasVariantToClear(forExtension id: Int) -> Bool {
+        if variant(id: id) != nil { return true }
+        guard let name = _ExtensionRegistry.entry(id).persistenceName else { return false }
+        return restorableVariants[name] != nil || variantIndex.contains(name)
     }
 
     mutating func markExtensionChanged(_ id: Int) {

@@ -36,10 +36,15 @@ private struct Same<Extension: ThemeExtension>: ThemeVariant {
 private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
     let base: InMemoryThemeStorage
     private let state: Locked<(failingSuffix: String?, writesLeft: Int)>
+    private let failingWriteSuffix: String?
 
-    init(_ base: InMemoryThemeStorage, failingReadsOf suffix: String? = nil, writesLeft: Int = .max) {
+    init(
+        _ base: InMemoryThemeStorage, failingReadsOf suffix: String? = nil, failingWritesOf writeSuffix: String? = nil,
+        writesLeft: Int = .max
+    ) {
         self.base = base
         state = Locked((suffix, writesLeft))
+        failingWriteSuffix = writeSuffix
     }
 
     func failReads(of suffix: String?) { state.withLock { $0.failingSuffix = suffix } }
@@ -57,7 +62,9 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
             defer { state.writesLeft -= 1 }
             return state.writesLeft > 0
         }
-        guard allowed else { throw ThemeStorageError(kind: .writeFailed, key: key, reason: "the process was killed") }
+        guard allowed, !(failingWriteSuffix.map { key.hasSuffix($0) } ?? false) else {
+            throw ThemeStorageError(kind: .writeFailed, key: key, reason: "the process was killed")
+        }
         try base.setData(data, forKey: key)
     }
 
@@ -345,5 +352,88 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
         #expect(!theme.followsSystem)
         #expect(theme.activeVariantID(for: TrustPalette.self) == "brand")
         #expect(theme.activeVariantID(for: TrustMetrics.self) == "compact")
+    }
+
+    @Test("a failed write is not written again over a value another theme stored there since")
+    func retryYieldsToAnotherWriter() {
+        let base = InMemoryThemeStorage()
+        let storage = FaultyStorage(base, writesLeft: 0)
+        let extensionTheme = Theme(storage: storage, delivery: .synchronous)
+        extensionTheme.style = .dark
+        storage.allowWrites()
+        // The app stores the user's newer choice meanwhile.
+        Theme(storage: base, delivery: .synchronous).style = .sepia
+        extensionTheme.contrast = .increased
+        let theme = Theme(storage: base, delivery: .synchronous)
+        #expect(theme.style == .sepia, "the stale retry overwrote the app's newer choice")
+        #expect(theme.contrast == .increased)
+        #expect(!theme.followsSystem)
+    }
+
+    @Test("when the style cannot be written, turning following the system off waits for it")
+    func followsSystemOffWaitsForTheStyle() {
+        let base = InMemoryThemeStorage()
+        do { Theme(storage: base, delivery: .synchronous).style = .light }
+        do { Theme(storage: base, delivery: .synchronous).followsSystem = true }
+        do {
+            let theme = Theme(storage: FaultyStorage(base, failingWritesOf: ".style"), delivery: .synchronous)
+            theme.systemStyleDidChange(to: .dark)
+            theme.style = .dark
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        #expect(theme.followsSystem, "followsSystem = false was stored without the style: the old light forced")
+    }
+
+    @Test("two types of one name (local types in two functions) are not persisted: neither reads the other's")
+    func typesSharingANameAreNotPersisted() {
+        let first = Self.firstLocalVariant()
+        let second = Self.secondLocalVariant()
+        #expect(first.name == second.name)
+        let storage = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            // Both in use (their first use registers them) before either is chosen.
+            first.register(theme)
+            second.register(theme)
+            first.choose(theme)
+            second.choose(theme)
+            #expect(first.active(theme) == "shared-id")
+        }
+        #expect(!storage.keys.contains { $0.contains(".variant.") }, "\(storage.keys)")
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        first.register(theme)
+        second.register(theme)
+        #expect(first.active(theme) == nil)
+        #expect(second.active(theme) == nil)
+    }
+
+    /// What a test needs of a variant whose extension type is local to a function.
+    private struct LocalVariant {
+        let name: String
+        let choose: (Theme) -> Void
+        let register: (Theme) -> Void
+        let active: (Theme) -> String?
+    }
+
+    private static func firstLocalVariant() -> LocalVariant {
+        struct Style: ThemeExtension {
+            var size = 1.0
+            static let fallback = Style()
+        }
+        return localVariant(Same(id: "shared-id", light: Style(size: 2)))
+    }
+
+    private static func secondLocalVariant() -> LocalVariant {
+        struct Style: ThemeExtension {
+            var size = 1.0
+            static let fallback = Style()
+        }
+        return localVariant(Same(id: "shared-id", light: Style(size: 3)))
+    }
+
+    private static func localVariant<Extension: ThemeExtension>(_ variant: Same<Extension>) -> LocalVariant {
+        LocalVariant(
+            name: ThemeExtensionID(Extension.self).name, choose: { $0.apply(variant: variant) },
+            register: { $0.register([variant]) }, active: { $0.activeVariantID(for: Extension.self) })
     }
 }

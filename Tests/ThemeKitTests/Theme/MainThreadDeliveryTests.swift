@@ -285,6 +285,7 @@ private final class NodeHolder: @unchecked Sendable {
             theme.systemContrastDidChange(to: .standard)
             theme.register([brand])
             theme.followsSystem = true
+            theme.clearVariant(for: Palette.self)
             _ = theme.bindingCount
             seen.append(label.background)
             // A change delivers at once, and the waiting palette with it.
