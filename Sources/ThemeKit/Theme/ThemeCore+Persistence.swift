@@ -9,6 +9,8 @@ struct RestoredState {
     var variants: [String: String] = [:]
     /// The names the variant index lists (also those whose variant could not be read).
     var variantIndex: Set<String> = []
+    /// Whether the index could be read (or was not there): `variantIndex` is then all of it.
+    var variantIndexIsComplete = true
     var issues: [ThemeStorageError] = []
 }
 
@@ -51,8 +53,11 @@ extension _ThemeCore {
             Bool.self, StorageKey.followsSystemContrast, storage, prefix, &state.issues)
         // Names that hold an address were written by builds before `ThemeExtensionID.stableName`:
         // no type has them any more. Left out, they go from the index at its next write.
+        let issueCount = state.issues.count
         let names = (read([String].self, StorageKey.variantIndex, storage, prefix, &state.issues) ?? [])
             .filter { !$0.contains(ThemeExtensionID.addressedScopeMarker) }
+        // Unreadable (not corrupt): what it lists is unknown, and may be read again later.
+        state.variantIndexIsComplete = !state.issues[issueCount...].contains { $0.kind == .unreadable }
         state.variantIndex = Set(names)
         for name in names {
             if let id = read(String.self, StorageKey.variant(name), storage, prefix, &state.issues) {
@@ -166,6 +171,16 @@ extension _ThemeCore {
             }
         } catch {
             events.append(.storageFailure(error))
+            guard values.knownVariantIndexIsComplete || error.kind == .corrupt else {
+                // Unreadable now and at launch: what it lists is unknown, so it is not overwritten
+                // (that would drop the types it lists); this pass's variants wait, unsaved, to be
+                // written again with it once it can be read.
+                for entry in values.variants where !unsaved.variants.contains(where: { $0.name == entry.name }) {
+                    noteFailedWrite(keyPrefix + StorageKey.variant(entry.name))
+                    unsaved.variants.append(entry)
+                }
+                return
+            }
             names = values.knownVariantIndex
         }
         for (name, id) in values.variants {

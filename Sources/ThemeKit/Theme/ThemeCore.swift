@@ -86,6 +86,7 @@ final class _ThemeCore: @unchecked Sendable {
         model.followsSystemContrast = restored.followsSystemContrast ?? true
         model.restorableVariants = restored.variants
         model.variantIndex = restored.variantIndex
+        model.variantIndexIsComplete = restored.variantIndexIsComplete
         storageIssues = restored.issues
         deliveredStyle = model.style
         deliveredContrast = model.contrast

@@ -122,6 +122,8 @@ struct ThemeModel {
     /// launch, changed by every variant persisted since. Written as the index when the stored one
     /// cannot be read, so one failed read does not drop the other types' choices.
     var variantIndex: Set<String> = []
+    /// Whether `variantIndex` began as all of the stored index (see `RestoredState`).
+    var variantIndexIsComplete = true
     var snapshot: _ValueSnapshot? {
         willSet { if let snapshot, snapshot !== newValue { garbage.append(snapshot) } }
     }

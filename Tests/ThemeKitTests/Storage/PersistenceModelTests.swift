@@ -760,6 +760,9 @@ private final class ModelRun {
         lastingReadFault = wholeLaunch ? fault : nil
         if !wholeLaunch { storage.failReads(of: nil) }
         model.relaunch(readFault: fault)
+        // The theme knows the types the stored index lists, which may include a type whose key is
+        // gone (a clear made while the index could not be read leaves its listing).
+        if fault != .variantIndex { model.knownIndex.formUnion(listedSlots()) }
         let issues = current.storageIssues
         if let fault {
             if !issues.allSatisfy({ $0.key == fault.key(slots) && $0.kind == .unreadable }) {
@@ -774,6 +777,14 @@ private final class ModelRun {
         if let registration { register(registration) }
         return noteWrites(since: model.stored) ?? checkTheme().map { "after the launch's registration: " + $0 }
             ?? checkStored()
+    }
+
+    /// The slots the stored variant index lists (a one-element JSON array of names).
+    private func listedSlots() -> Set<Int> {
+        guard let data = try? base.data(forKey: variantIndexKey),
+            let names = try? JSONDecoder().decode([[String]].self, from: data).first
+        else { return [] }
+        return Set(slots.indices.filter { names.contains(slots[$0].name) })
     }
 
     /// Checks that the last operation wrote what the user chose in it and what had still to be
@@ -800,7 +811,10 @@ private final class ModelRun {
             deferred.insert(.followsSystemContrast)
         }
         var expected = Set(settings.subtracting(deferred).map(\.key)).union(variants.map { slots[$0].key })
-        if !variants.isEmpty { expected.insert(variantIndexKey) }
+        // An index that could not be read at launch nor now lists what nobody knows: it is not
+        // written (the variants wait, unsaved, for a pass that can read it).
+        let indexUnknown = lastingReadFault == .variantIndex
+        if !variants.isEmpty, !indexUnknown { expected.insert(variantIndexKey) }
         let written = made.union(failed)
         if written != expected {
             func names(_ settings: Set<Setting>) -> [String] { settings.sorted().map(\.rawValue) }
@@ -835,22 +849,15 @@ private final class ModelRun {
             } else {
                 leftovers.variantKey[slot] = [variant]
             }
-            // The index goes with the variants: when it fails, they are written again with it.
-            if indexFailed {
+            // The index goes with the variants: when it fails (or is not written), they are
+            // written again with it.
+            if indexFailed || indexUnknown {
                 if retriable { unsavedSlots.insert(slot) }
             } else {
                 leftovers.listed[slot] = [variant != nil]
             }
         }
         leftovers.unsavedSlots = unsavedSlots
-        // The index could not be read: it was written as this theme knows it.
-        if !variants.isEmpty, !indexFailed, lastingReadFault == .variantIndex {
-            for slot in slots.indices where !variants.contains(slot) {
-                let listed = model.knownIndex.contains(slot)
-                leftovers.listed[slot] = [listed]
-                if !listed { model.stored.variants[slot] = nil }
-            }
-        }
         return nil
     }
 

@@ -436,4 +436,29 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
             name: ThemeExtensionID(Extension.self).name, choose: { $0.apply(variant: variant) },
             register: { $0.register([variant]) }, active: { $0.activeVariantID(for: Extension.self) })
     }
+
+    @Test("an index unreadable at launch and at a change is not overwritten: the types it lists keep their choices")
+    func unreadableIndexIsNotOverwritten() {
+        let base = InMemoryThemeStorage()
+        do {
+            let theme = Theme(storage: base, delivery: .synchronous)
+            theme.register([brand, compact, roomy])
+            theme.apply(variant: brand)
+            theme.apply(variant: compact)
+        }
+        do {
+            let storage = FaultyStorage(base, failingReadsOf: ".variants")
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.register([brand, compact, roomy])
+            #expect(theme.activeVariantID(for: TrustPalette.self) == nil, "not restorable: the index is unknown")
+            theme.apply(variant: roomy)
+            // The index becomes readable again: the next change writes the variant with it.
+            storage.failReads(of: nil)
+            theme.style = .dark
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        theme.register([brand, compact, roomy])
+        #expect(theme.activeVariantID(for: TrustPalette.self) == "brand", "the type the index listed kept its choice")
+        #expect(theme.activeVariantID(for: TrustMetrics.self) == "roomy")
+    }
 }
