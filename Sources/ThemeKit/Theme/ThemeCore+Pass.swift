@@ -9,10 +9,8 @@ struct PersistedValues {
     /// Extension type name → active variant id (`nil`: none).
     var variants: [(name: String, id: String?)] = []
     /// The types with a persisted variant as the theme knows them (`ThemeModel.variantIndex`):
-    /// the index written when the stored one cannot be read.
+    /// the index written when the stored one is corrupt.
     var knownVariantIndex: Set<String> = []
-    /// Whether `knownVariantIndex` is all of the stored index (it was read, or was corrupt, at launch).
-    var knownVariantIndexIsComplete = true
 
     /// These values, with `newer`'s where it has them.
     func overlaid(by newer: PersistedValues) -> PersistedValues {
@@ -49,7 +47,6 @@ extension _ThemeCore {
             if variantID == nil { model.variantIndex.remove(name) } else { model.variantIndex.insert(name) }
         }
         values.knownVariantIndex = model.variantIndex
-        values.knownVariantIndexIsComplete = model.variantIndexIsComplete
         return values
     }
 

@@ -145,13 +145,19 @@ extension _ThemeCore {
             unsaved.followsSystemContrast = values.followsSystemContrast
         }
         guard !values.variants.isEmpty else { return }
+        // What each variant key was written with (`nil`: removed), the baseline of a retry that
+        // waits for the index: known without reading it back.
+        var written: [String: Data?] = [:]
         for (name, id) in values.variants {
             let fullKey = keyPrefix + StorageKey.variant(name)
             do {
                 if let id {
-                    try storage.setData(try Self.encode(id, key: fullKey), forKey: fullKey)
+                    let data = try Self.encode(id, key: fullKey)
+                    try storage.setData(data, forKey: fullKey)
+                    written[fullKey] = .some(data)
                 } else {
                     try storage.removeData(forKey: fullKey)
+                    written[fullKey] = .some(nil)
                 }
             } catch {
                 events.append(.storageFailure(error))
@@ -159,40 +165,42 @@ extension _ThemeCore {
                 unsaved.variants.append((name, id))
             }
         }
+        /// Puts this pass's variants back to be written again with the index.
+        func retryWithIndex() {
+            for entry in values.variants where !unsaved.variants.contains(where: { $0.name == entry.name }) {
+                let fullKey = keyPrefix + StorageKey.variant(entry.name)
+                if let data = written[fullKey] { unsavedBaselines[fullKey] = data } else { noteFailedWrite(fullKey) }
+                unsaved.variants.append(entry)
+            }
+        }
         // The index of persisted variant types, merged with what is stored (another theme over
-        // the same storage and namespace may have added to it). When the stored index cannot be
-        // read, it is written as this theme knows it, which keeps every type it read at launch:
-        // rewriting only this pass's types would drop the others' choices.
+        // the same storage and namespace may have added to it): rewriting only this pass's types
+        // would drop the others' choices.
         let indexKey = settingKeys.variantIndex
         var names = Set<String>()
         do {
             if let data = try storage.data(forKey: indexKey) {
                 names = Set(try Self.decode([String].self, from: data, key: indexKey))
             }
+            lastReadVariantIndex = names
         } catch {
             events.append(.storageFailure(error))
-            guard values.knownVariantIndexIsComplete || error.kind == .corrupt else {
-                // Unreadable now and at launch: what it lists is unknown, so it is not overwritten
-                // (that would drop the types it lists); this pass's variants wait, unsaved, to be
-                // written again with it once it can be read.
-                for entry in values.variants where !unsaved.variants.contains(where: { $0.name == entry.name }) {
-                    noteFailedWrite(keyPrefix + StorageKey.variant(entry.name))
-                    unsaved.variants.append(entry)
-                }
+            guard error.kind == .corrupt else {
+                // Unreadable: what it lists now is unknown (another process may have added to it
+                // since this theme read it), so it is not overwritten; this pass's variants wait,
+                // unsaved, to be written again with it once it can be read.
+                retryWithIndex()
                 return
             }
-            names = values.knownVariantIndex
+            // Corrupt: nothing can be read from it any more. Written anew with what it listed when
+            // this theme last read it (at launch, or at an earlier write) and every change since.
+            names = values.knownVariantIndex.union(lastReadVariantIndex ?? [])
         }
         for (name, id) in values.variants {
             if id == nil { names.remove(name) } else { names.insert(name) }
         }
-        if !store(names.sorted(), indexKey) {
-            // The index goes with the variants: each is written again, and the index with them.
-            for entry in values.variants where !unsaved.variants.contains(where: { $0.name == entry.name }) {
-                noteFailedWrite(keyPrefix + StorageKey.variant(entry.name))
-                unsaved.variants.append(entry)
-            }
-        }
+        // The index goes with the variants: when it fails, each is written again, and it with them.
+        if !store(names.sorted(), indexKey) { retryWithIndex() }
     }
 
     /// Notes what storage holds under `fullKey` after a write to it failed, so that a retry can
@@ -229,6 +237,14 @@ extension _ThemeCore {
             unchanged(settingKeys.followsSystemContrast)
         {
             result.followsSystemContrast = failed.followsSystemContrast
+        }
+        // Turning following off is written again only with the style (contrast) it fixes.
+        if failed.followsSystem == false, failed.style != nil, result.style == nil, newer.style == nil {
+            result.followsSystem = nil
+        }
+        if failed.followsSystemContrast == false, failed.contrast != nil, result.contrast == nil, newer.contrast == nil
+        {
+            result.followsSystemContrast = nil
         }
         let newerNames = Set(newer.variants.map(\.name))
         result.variants = failed.variants.filter { entry in

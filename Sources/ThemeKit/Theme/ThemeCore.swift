@@ -51,6 +51,9 @@ final class _ThemeCore: @unchecked Sendable {
     /// What storage held under each key of `unsaved` when its write failed (the inner `nil`:
     /// nothing); a key with no entry is not written again. Engine state, like `unsaved`.
     @exclusivity(unchecked) var unsavedBaselines: [String: Data?] = [:]
+    /// The variant index as this theme last read it at a write (`nil` until then), so that one
+    /// that cannot be read later is written with what other processes had added. Engine state.
+    @exclusivity(unchecked) var lastReadVariantIndex: Set<String>?
 
     let storage: any ThemeStorage
     /// Where callbacks run (see ``Theme/Delivery``).

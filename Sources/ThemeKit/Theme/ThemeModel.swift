@@ -120,7 +120,7 @@ struct ThemeModel {
     var restorableVariants: [String: String] = [:]
     /// The extension types with a persisted variant, as this theme knows them: the index read at
     /// launch, changed by every variant persisted since. Written as the index when the stored one
-    /// cannot be read, so one failed read does not drop the other types' choices.
+    /// is found corrupt.
     var variantIndex: Set<String> = []
     /// Whether `variantIndex` began as all of the stored index (see `RestoredState`).
     var variantIndexIsComplete = true
@@ -225,12 +225,13 @@ struct ThemeModel {
         restorableVariants[name] = nil
     }
 
-    /// Whether clearing the variant of extension `id` changes what is stored: a variant is
-    /// active, or one is stored (restorable, or in the index as this theme knows it).
+    /// Whether clearing the variant of extension `id` may change what is stored: a variant is
+    /// active, or one is stored (restorable, or in the index as this theme knows it), or may be
+    /// (the index could not be read at launch).
     func hasVariantToClear(forExtension id: Int) -> Bool {
         if variant(id: id) != nil { return true }
         guard let name = _ExtensionRegistry.entry(id).persistenceName else { return false }
-        return restorableVariants[name] != nil || variantIndex.contains(name)
+        return restorableVariants[name] != nil || variantIndex.contains(name) || !variantIndexIsComplete
     }
 
     mutating func markExtensionChanged(_ id: Int) {

@@ -321,6 +321,8 @@ private struct ReferenceModel {
     /// The slots this launch's theme believes are in the stored variant index: the index read at
     /// launch (none when it could not be read), changed by every variant chosen since.
     var knownIndex: Set<Int> = []
+    /// The launch could not read the variant index: a clear may change what is stored.
+    var indexUnreadAtLaunch = false
     /// The settings and the slots whose variant the current operation chose (to store).
     var settingWrites: Set<Setting> = []
     var variantWrites: Set<Int> = []
@@ -349,6 +351,7 @@ private struct ReferenceModel {
         }
         knownIndex =
             fault == .variantIndex ? [] : Set(stored.variants.indices.filter { stored.variants[$0] != nil })
+        indexUnreadAtLaunch = fault == .variantIndex
     }
 
     // Style and contrast.
@@ -445,7 +448,8 @@ private struct ReferenceModel {
     /// With nothing to clear (none active, none restorable, none in the index as the theme knows
     /// it), nothing changes.
     mutating func clearVariant(of slot: Int) {
-        guard active[slot] != nil || restorable[slot] != nil || knownIndex.contains(slot) else { return }
+        guard active[slot] != nil || restorable[slot] != nil || knownIndex.contains(slot) || indexUnreadAtLaunch
+        else { return }
         choose(nil, for: slot)
     }
 

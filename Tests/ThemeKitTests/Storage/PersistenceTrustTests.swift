@@ -461,4 +461,55 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
         #expect(theme.activeVariantID(for: TrustPalette.self) == "brand", "the type the index listed kept its choice")
         #expect(theme.activeVariantID(for: TrustMetrics.self) == "roomy")
     }
+
+    @Test("a clear in a launch that could not read the variant index clears the stored choice")
+    func clearWithUnknownIndex() {
+        let base = storageWithBrandChosen()
+        do {
+            let storage = FaultyStorage(base, failingReadsOf: ".variants")
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            storage.failReads(of: nil)
+            theme.clearVariant(for: TrustPalette.self)
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        theme.register([brand])
+        #expect(theme.activeVariantID(for: TrustPalette.self) == nil)
+    }
+
+    @Test("turning following off is not written again alone when its style's write cannot be retried")
+    func followsSystemOffIsNotRetriedAlone() {
+        let base = InMemoryThemeStorage()
+        do { Theme(storage: base, delivery: .synchronous).style = .light }
+        do { Theme(storage: base, delivery: .synchronous).followsSystem = true }
+        do {
+            // The style can be neither written nor read back: its write is not retried.
+            let storage = FaultyStorage(base, failingReadsOf: ".style", failingWritesOf: ".style")
+            let theme = Theme(storage: storage, delivery: .synchronous)
+            theme.systemStyleDidChange(to: .dark)
+            theme.followsSystem = false
+            theme.contrast = .increased
+        }
+        let theme = Theme(storage: base, delivery: .synchronous)
+        #expect(theme.followsSystem, "followsSystem = false was written without its style: the old light forced")
+        #expect(theme.contrast == .increased)
+    }
+
+    @Test("an index another process added to is not overwritten when this theme cannot read it at a change")
+    func unreadableIndexKeepsAnotherWritersTypes() {
+        let base = InMemoryThemeStorage()
+        let storage = FaultyStorage(base)
+        let app = Theme(storage: storage, delivery: .synchronous)
+        let appExtension = Theme(storage: base, delivery: .synchronous)
+        appExtension.register([compact])
+        appExtension.apply(variant: compact)
+        storage.failReads(of: ".variants")
+        app.register([brand])
+        app.apply(variant: brand)
+        storage.failReads(of: nil)
+        app.style = .dark
+        let theme = Theme(storage: base, delivery: .synchronous)
+        theme.register([brand, compact])
+        #expect(theme.activeVariantID(for: TrustMetrics.self) == "compact", "the other process's type was dropped")
+        #expect(theme.activeVariantID(for: TrustPalette.self) == "brand")
+    }
 }
