@@ -77,6 +77,16 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
     fileprivate let compact = Same(id: "compact", light: TrustMetrics(radius: 2))
     fileprivate let roomy = Same(id: "roomy", light: TrustMetrics(radius: 16))
 
+    /// A storage after a launch in which the user chose `brand` and `compact`.
+    private func storageWithBrandAndCompactChosen() -> InMemoryThemeStorage {
+        let storage = InMemoryThemeStorage()
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        theme.register([brand, compact, roomy])
+        theme.apply(variant: brand)
+        theme.apply(variant: compact)
+        return storage
+    }
+
     /// A storage after a launch in which the user chose `brand`.
     private func storageWithBrandChosen() -> InMemoryThemeStorage {
         let storage = InMemoryThemeStorage()
@@ -120,13 +130,7 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
 
     @Test("a failed read of the variant index while another type's variant changes keeps every type's choice")
     func unreadableIndexKeepsOtherTypes() {
-        let base = InMemoryThemeStorage()
-        do {
-            let theme = Theme(storage: base, delivery: .synchronous)
-            theme.register([brand, compact, roomy])
-            theme.apply(variant: brand)
-            theme.apply(variant: compact)
-        }
+        let base = storageWithBrandAndCompactChosen()
         do {
             let storage = FaultyStorage(base)
             let theme = Theme(storage: storage, delivery: .synchronous)
@@ -439,13 +443,7 @@ private final class FaultyStorage: ThemeStorage, @unchecked Sendable {
 
     @Test("an index unreadable at launch and at a change is not overwritten: the types it lists keep their choices")
     func unreadableIndexIsNotOverwritten() {
-        let base = InMemoryThemeStorage()
-        do {
-            let theme = Theme(storage: base, delivery: .synchronous)
-            theme.register([brand, compact, roomy])
-            theme.apply(variant: brand)
-            theme.apply(variant: compact)
-        }
+        let base = storageWithBrandAndCompactChosen()
         do {
             let storage = FaultyStorage(base, failingReadsOf: ".variants")
             let theme = Theme(storage: storage, delivery: .synchronous)
