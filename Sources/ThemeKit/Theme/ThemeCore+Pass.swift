@@ -2,10 +2,7 @@ import Foundation
 
 /// Values to persist, captured under the lock at the start of a pass.
 struct PersistedValues {
-    var style: ThemeStyle?
-    var contrast: ThemeContrast?
-    var followsSystem: Bool?
-    var followsSystemContrast: Bool?
+    var settings = ChosenSettings()
     /// Extension type name → active variant id (`nil`: none).
     var variants: [(name: String, id: String?)] = []
     /// The types with a persisted variant as the theme knows them (`ThemeModel.variantIndex`):
@@ -15,10 +12,7 @@ struct PersistedValues {
     /// These values, with `newer`'s where it has them.
     func overlaid(by newer: PersistedValues) -> PersistedValues {
         var result = newer
-        result.style = newer.style ?? style
-        result.contrast = newer.contrast ?? contrast
-        result.followsSystem = newer.followsSystem ?? followsSystem
-        result.followsSystemContrast = newer.followsSystemContrast ?? followsSystemContrast
+        result.settings = settings.overlaid(by: newer.settings)
         let newerNames = Set(newer.variants.map(\.name))
         result.variants = variants.filter { !newerNames.contains($0.name) } + newer.variants
         return result
@@ -34,11 +28,7 @@ struct ObservedGroup {
 extension _ThemeCore {
     func persistenceValues(for work: PendingWork) -> PersistedValues? {
         guard !work.persistence.isEmpty || !work.persistedVariants.isEmpty else { return nil }
-        var values = PersistedValues()
-        values.style = work.persistence.style
-        values.contrast = work.persistence.contrast
-        values.followsSystem = work.persistence.followsSystem
-        values.followsSystemContrast = work.persistence.followsSystemContrast
+        var values = PersistedValues(settings: work.persistence)
         for id in work.persistedVariants.sorted() {
             // A type that shares its name with another one in use is not persisted.
             guard let name = _ExtensionRegistry.entry(id).persistenceName else { continue }

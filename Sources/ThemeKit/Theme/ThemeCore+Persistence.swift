@@ -125,25 +125,28 @@ extension _ThemeCore {
                 return false
             }
         }
+        /// Stores the setting at `path`, or leaves it unsaved; `false` when it is not stored.
+        func store<Value: Encodable>(_ path: WritableKeyPath<ChosenSettings, Value?>, _ fullKey: String) -> Bool {
+            if store(values.settings[keyPath: path], fullKey) { return true }
+            unsaved.settings[keyPath: path] = values.settings[keyPath: path]
+            return false
+        }
+        /// Stores a follow-the-system flag, unless it turns following off while the value it fixes
+        /// (the style, the contrast) could not be stored: written alone, that would force the old one.
+        func storeFollowing(_ path: WritableKeyPath<ChosenSettings, Bool?>, _ fullKey: String, fixedStored: Bool) {
+            if values.settings[keyPath: path] == false && !fixedStored {
+                unsaved.settings[keyPath: path] = false
+                noteFailedWrite(fullKey)
+            } else {
+                _ = store(path, fullKey)
+            }
+        }
         // The style before `followsSystem`, the contrast before `followsSystemContrast`: a change
-        // cut short between the two follows the system as before it. When the style could not be
-        // written, turning following off waits for it: written alone, it would force the old style.
-        let styleStored = store(values.style, settingKeys.style)
-        if !styleStored { unsaved.style = values.style }
-        let contrastStored = store(values.contrast, settingKeys.contrast)
-        if !contrastStored { unsaved.contrast = values.contrast }
-        if values.followsSystem == false && !styleStored {
-            unsaved.followsSystem = false
-            noteFailedWrite(settingKeys.followsSystem)
-        } else if !store(values.followsSystem, settingKeys.followsSystem) {
-            unsaved.followsSystem = values.followsSystem
-        }
-        if values.followsSystemContrast == false && !contrastStored {
-            unsaved.followsSystemContrast = false
-            noteFailedWrite(settingKeys.followsSystemContrast)
-        } else if !store(values.followsSystemContrast, settingKeys.followsSystemContrast) {
-            unsaved.followsSystemContrast = values.followsSystemContrast
-        }
+        // cut short between the two follows the system as before it.
+        let styleStored = store(\.style, settingKeys.style)
+        let contrastStored = store(\.contrast, settingKeys.contrast)
+        storeFollowing(\.followsSystem, settingKeys.followsSystem, fixedStored: styleStored)
+        storeFollowing(\.followsSystemContrast, settingKeys.followsSystemContrast, fixedStored: contrastStored)
         guard !values.variants.isEmpty else { return }
         // What each variant key was written with (`nil`: removed), the baseline of a retry that
         // waits for the index: known without reading it back.
@@ -225,26 +228,25 @@ extension _ThemeCore {
                 return false
             }
         }
+        /// The failed value at `path`, unless `newer` replaces it or its key changed since.
+        func retry<Value>(_ path: KeyPath<ChosenSettings, Value?>, _ fullKey: String) -> Value? {
+            guard newer.settings[keyPath: path] == nil, let value = failed.settings[keyPath: path], unchanged(fullKey)
+            else { return nil }
+            return value
+        }
         var result = PersistedValues()
-        if newer.style == nil, failed.style != nil, unchanged(settingKeys.style) { result.style = failed.style }
-        if newer.contrast == nil, failed.contrast != nil, unchanged(settingKeys.contrast) {
-            result.contrast = failed.contrast
-        }
-        if newer.followsSystem == nil, failed.followsSystem != nil, unchanged(settingKeys.followsSystem) {
-            result.followsSystem = failed.followsSystem
-        }
-        if newer.followsSystemContrast == nil, failed.followsSystemContrast != nil,
-            unchanged(settingKeys.followsSystemContrast)
-        {
-            result.followsSystemContrast = failed.followsSystemContrast
-        }
-        // Turning following off is written again only with the style (contrast) it fixes.
-        if failed.followsSystem == false, failed.style != nil, result.style == nil, newer.style == nil {
-            result.followsSystem = nil
-        }
-        if failed.followsSystemContrast == false, failed.contrast != nil, result.contrast == nil, newer.contrast == nil
-        {
-            result.followsSystemContrast = nil
+        result.settings = ChosenSettings(
+            style: retry(\.style, settingKeys.style), contrast: retry(\.contrast, settingKeys.contrast),
+            followsSystem: retry(\.followsSystem, settingKeys.followsSystem),
+            followsSystemContrast: retry(\.followsSystemContrast, settingKeys.followsSystemContrast))
+        // Turning following off is written again only with the style (contrast) it fixes: not when
+        // that failed and is written neither again nor anew.
+        let styleDropped = failed.settings.style != nil && result.settings.style == nil && newer.settings.style == nil
+        if failed.settings.followsSystem == false, styleDropped { result.settings.followsSystem = nil }
+        let contrastDropped =
+            failed.settings.contrast != nil && result.settings.contrast == nil && newer.settings.contrast == nil
+        if failed.settings.followsSystemContrast == false, contrastDropped {
+            result.settings.followsSystemContrast = nil
         }
         let newerNames = Set(newer.variants.map(\.name))
         result.variants = failed.variants.filter { entry in

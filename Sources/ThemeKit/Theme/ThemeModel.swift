@@ -35,6 +35,14 @@ struct ChosenSettings {
     var followsSystemContrast: Bool?
 
     var isEmpty: Bool { style == nil && contrast == nil && followsSystem == nil && followsSystemContrast == nil }
+
+    /// These settings, with `newer`'s where it has them.
+    func overlaid(by newer: ChosenSettings) -> ChosenSettings {
+        ChosenSettings(
+            style: newer.style ?? style, contrast: newer.contrast ?? contrast,
+            followsSystem: newer.followsSystem ?? followsSystem,
+            followsSystemContrast: newer.followsSystemContrast ?? followsSystemContrast)
+    }
 }
 
 /// See `ThemeModel.pendingMark`.

@@ -136,6 +136,15 @@ private enum Setting: String, CaseIterable, Comparable {
 
     var key: String { "ThemeKit.default." + rawValue }
 
+    /// The value a follow flag fixes when it turns following off: the style, the contrast.
+    var fixed: Setting? {
+        switch self {
+        case .followsSystem: .style
+        case .followsSystemContrast: .contrast
+        case .style, .contrast: nil
+        }
+    }
+
     static func < (lhs: Setting, rhs: Setting) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
@@ -286,6 +295,9 @@ private struct Leftovers {
     /// The settings and slots whose last write failed: written again by the next pass that
     /// writes anything.
     var unsavedSettings: Set<Setting> = []
+    /// Follow flags (turning following off) unsaved while the style or contrast they fix failed and
+    /// cannot be written again: the next pass writes them only if it writes that value anew.
+    var waitingForFixed: Set<Setting> = []
     var unsavedSlots: Set<Int> = []
 
     init(slots: Int) {
@@ -799,6 +811,12 @@ private final class ModelRun {
         let (made, failed) = storage.takeWrites()
         // A pass writes when the user chose something; it writes that, and what is unsaved.
         let writes = !model.settingWrites.isEmpty || !model.variantWrites.isEmpty
+        if writes {
+            for flag in leftovers.waitingForFixed where !model.settingWrites.contains(flag.fixed!) {
+                leftovers.unsavedSettings.remove(flag)
+            }
+            leftovers.waitingForFixed = []
+        }
         let settings = writes ? model.settingWrites.union(leftovers.unsavedSettings) : []
         let variants = writes ? model.variantWrites.union(leftovers.unsavedSlots) : []
         // Turning following off is not written while the style (contrast) it fixes could not be:
@@ -840,6 +858,13 @@ private final class ModelRun {
             } else {
                 leftovers.settings[setting] = nil
                 leftovers.unsavedSettings.remove(setting)
+            }
+        }
+        for flag in [Setting.followsSystem, .followsSystemContrast] where leftovers.unsavedSettings.contains(flag) {
+            let fixed = flag.fixed!
+            let turnsOff = flag == .followsSystem ? !model.stored.followsSystem : !model.stored.followsSystemContrast
+            if turnsOff, failed.contains(fixed.key), lastingReadFault?.setting == fixed {
+                leftovers.waitingForFixed.insert(flag)
             }
         }
         let indexFailed = failed.contains(variantIndexKey)
