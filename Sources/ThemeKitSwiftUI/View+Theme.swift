@@ -49,6 +49,12 @@
         /// when none of `Variant.Extension` is active afterwards (first launch, or a stored id no longer in
         /// `available`), `default` is activated without touching the style, so the theme keeps following the
         /// system until the user forces a style.
+        ///
+        /// This happens the first time the modifier's `body` runs, so the first frame shows the variant. A
+        /// `theme.events` subscriber or `Theme.observe` observer added before then is called with that
+        /// change inside SwiftUI's view update, where it must not publish to an `ObservableObject`; if one
+        /// does, register the variants and apply `default` in your `App`'s `init` instead, and use
+        /// ``theme(_:)``.
         /// - Parameters:
         ///   - theme: The theme to install.
         ///   - default: The variant for a first launch.
