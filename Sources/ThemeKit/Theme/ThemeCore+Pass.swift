@@ -108,7 +108,11 @@ extension _ThemeCore {
         }
 
         guard runsCallbacks else {
-            if !events.isEmpty { self.events.post(events) }
+            // A stopped pass posts nothing but the stop itself: its other events (a setting or a
+            // variant changed, a storage failure) would reach subscribers, user code that may answer
+            // them with the change that posts them again, and the loop would never end.
+            let stopped = events.filter { if case .refreshLoopStopped = $0 { true } else { false } }
+            if !stopped.isEmpty { self.events.post(stopped) }
             return
         }
 
