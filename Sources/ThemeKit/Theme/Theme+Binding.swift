@@ -236,6 +236,12 @@ extension Theme {
     /// The number of live bindings (key-path and `customize`), counting released
     /// objects not yet pruned. Returns `nil` when called during a delivery, or from
     /// another thread while a thread's `batch` holds the engine (see Docs/Runtime.md).
+    ///
+    /// It reads the engine's tables, so it holds the engine for a moment: under
+    /// ``Delivery/mainThread``, a change the main thread makes in that moment is delivered on
+    /// the next main-queue turn instead of before its call returns; under
+    /// ``Delivery/synchronous``, by this call's thread. It is meant for tests and diagnostics:
+    /// read it on the thread that delivers.
     public var bindingCount: Int? { _core.withEngine { _core.table.bindingCount } }
 
     /// The number of tracked objects not yet pruned. Returns `nil` when

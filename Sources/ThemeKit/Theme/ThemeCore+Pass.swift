@@ -303,8 +303,8 @@ extension _ThemeCore {
 
     /// Adds a node under `parent`, with its overrides, and returns its id, delivering
     /// nothing: the engine's tree gets it at once when no delivery runs and no operation
-    /// waits (a new node has no objects, so nothing needs to run), else the operations are
-    /// queued in call order.
+    /// waits (a new node has no objects, so nothing needs to run), else — and under
+    /// main-thread delivery off the main thread — the operations are queued in call order.
     func addNode(parent: Int32, overrideStyle: ThemeStyle? = nil, overrideContrast: ThemeContrast? = nil) -> Int32 {
         lock.lock()
         let id: Int32
@@ -320,7 +320,10 @@ extension _ThemeCore {
             model.nodes.append(intent)
         }
         model.addChild(id, to: parent)
-        guard model.batchDepth == 0, model.pending.operations.isEmpty,
+        // Under main-thread delivery, only the main thread takes the engine (as `bind`): a claim
+        // held here would defer a change the main thread makes meanwhile to a later main-queue turn.
+        let mayRunHere = delivery == .synchronous || MainQueue.isCurrent
+        guard mayRunHere, model.batchDepth == 0, model.pending.operations.isEmpty,
             model.claim.claim(contended: !model.pending.isEmpty)
         else {
             model.pending.operations.append(.addNode(id, parent: parent))

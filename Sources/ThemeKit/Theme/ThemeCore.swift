@@ -311,7 +311,10 @@ final class _ThemeCore: @unchecked Sendable {
     /// Runs `body` with exclusive access to the engine, then hands pending work on as a
     /// call that queued nothing does (a read: ``Theme/bindingCount`` delivers nothing on
     /// the main thread under main-thread delivery). Returns `nil` when the engine is busy
-    /// (called from inside a delivery, or while another thread delivers).
+    /// (called from inside a delivery, or while another thread delivers). Under main-thread
+    /// delivery a read made off the main thread holds the engine for its moment like any
+    /// other: a change the main thread makes in that moment is delivered on the next
+    /// main-queue turn (documented with ``Theme/bindingCount``).
     func withEngine<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
         guard model.claim.claim(contended: !model.pending.isEmpty) else {

@@ -465,13 +465,11 @@ struct DTCGTreeParser {
     }
 
     /// DTCG names must not start with `$` or contain `{`, `}` or `.`; and no name longer than a pack's
-    /// names may be (``ThemePack/maxNameLength``) is read further: every token below a group carries its
+    /// names may be (``ThemePack/maxNameLength``, ``ThemePack/maxNameBytes``) is read further: every token below a group carries its
     /// group's name in its path, so a 1 MiB group name over 100,000 tokens would be copied into each.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a token or group name must not be empty" }
-        if name.utf8.count > ThemePack.maxNameLength, name.count > ThemePack.maxNameLength {
-            return "the name is longer than \(ThemePack.maxNameLength) characters"
-        }
+        if let problem = ThemePack.lengthProblem(ofName: name) { return problem }
         if name.contains(".") || name.contains("{") || name.contains("}") {
             return "the name \(JSONWriter.quoted(name)) contains '.', '{' or '}', which DTCG reserves for aliases"
         }

@@ -106,6 +106,11 @@ struct DTCGResolverLoader {
     var warnings: [DTCGProblem] = []
     var files: [String: JSONDocument] = [:]
     var documentsBySource: [String: (DTCGDocument, tokens: Int)] = [:]
+    /// The members of the objects that pointers pass through near a document's root, by the file and
+    /// the pointer's first keys (`["", "sets"]`: the resolver's `#/sets`). A resolution order of n
+    /// `$ref`s into one object finds each in O(1); the object's subscript walks its members.
+    /// Invalidated by nothing: the documents are read once and never change.
+    private var memberIndexes: [[String]: [String: JSONNode]] = [:]
 
     init(resolver: JSONNode, baseDirectory: URL, source: String?, limits: JSONLimits, maxFiles: Int) {
         self.resolver = resolver
@@ -118,6 +123,39 @@ struct DTCGResolverLoader {
     /// The most errors a resolver reports; one more issue then says the rest are not listed. A 2 MB
     /// resolution order of 900,000 bad entries would otherwise make 900,000 issues (half a gigabyte).
     static let maxReportedErrors = 1_000
+
+    /// The value the JSON Pointer `pointer` designates in `root`, the document of `file` (`""`: the
+    /// resolver), or `nil`; the members of large objects in its first two levels are indexed once.
+    mutating func resolve(_ pointer: String, in root: JSONNode, file: String) -> JSONNode? {
+        guard let components = JSONPointer.components(pointer) else { return nil }
+        var current = root
+        var prefix = [file]
+        for component in components {
+            switch current {
+            case .object(let object):
+                let next: JSONNode?
+                if object.count > 16, prefix.count <= 2 {
+                    if memberIndexes[prefix] == nil {
+                        // The first member of a key wins, as the object's subscript does.
+                        memberIndexes[prefix] = Dictionary(
+                            object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+                    }
+                    next = memberIndexes[prefix]?[component]
+                } else {
+                    next = object[component]
+                }
+                guard let next else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = Int(component), array.indices.contains(index) else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+            if prefix.count <= 2 { prefix.append(component) }
+        }
+        return current
+    }
 
     mutating func error(_ path: String, _ reason: String, _ code: ThemePackIssue.Code) {
         guard errors.count < Self.maxReportedErrors else {
@@ -271,7 +309,7 @@ struct DTCGResolverLoader {
         var kind = object["type"]?.stringValue
         var name = object["name"]?.stringValue ?? path
         if case .string(let reference)? = object["$ref"] {
-            guard reference.hasPrefix("#/"), let target = JSONPointer.resolve(reference, in: resolver),
+            guard reference.hasPrefix("#/"), let target = resolve(reference, in: resolver, file: ""),
                 case .object(let targetObject) = target
             else {
                 error(
@@ -281,8 +319,9 @@ struct DTCGResolverLoader {
                 return nil
             }
             definition = targetObject
-            definitionPath = String(reference.dropFirst(2)).replacingOccurrences(of: "/", with: ".")
             let components = JSONPointer.components(reference) ?? []
+            // The pointer's keys, unescaped and written as any path's keys are (shortened, quoted).
+            definitionPath = components.reduce("$") { JSONPath.appending($1, to: $0) }
             if components.count == 2 {
                 if components[0] == "sets" { kind = "set" }
                 if components[0] == "modifiers" { kind = "modifier" }
@@ -299,7 +338,8 @@ struct DTCGResolverLoader {
             for member in contextObject.members {
                 guard case .array(let sources) = member.value else {
                     error(
-                        definitionPath + ".contexts.\(member.key)", "a context must be an array of sources", .wrongType)
+                        JSONPath.appending(member.key, to: definitionPath + ".contexts"),
+                        "a context must be an array of sources", .wrongType)
                     continue
                 }
                 contexts.append(Context(name: member.key, sources: sources))
@@ -361,7 +401,7 @@ struct DTCGResolverLoader {
                 }
                 let sources = contexts.first { $0.name == context }?.sources ?? []
                 for (index, source) in sources.enumerated()
-                where !append(source, path: "\(path).contexts.\(context)[\(index)]") {
+                where !append(source, path: JSONPath.appending(context, to: path + ".contexts") + "[\(index)]") {
                     return []
                 }
             }
@@ -391,7 +431,8 @@ struct DTCGResolverLoader {
             guard let loaded = file(filePart, path: path) else { return nil }
             container = loaded
         }
-        guard let target = pointer.isEmpty ? container.value : JSONPointer.resolve(pointer, in: container.value) else {
+        guard let target = pointer.isEmpty ? container.value : resolve(pointer, in: container.value, file: filePart)
+        else {
             error(path + ".$ref", "\(JSONWriter.quoted(reference)) points to nothing", .unknownReference)
             return nil
         }

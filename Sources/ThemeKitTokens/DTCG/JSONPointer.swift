@@ -10,24 +10,6 @@ enum JSONPointer {
             $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
         }
     }
-
-    /// The value a pointer designates, or `nil`.
-    static func resolve(_ pointer: String, in value: JSONNode) -> JSONNode? {
-        guard let components = components(pointer) else { return nil }
-        var current = value
-        for component in components {
-            switch current {
-            case .object(let object):
-                guard let next = object[component] else { return nil }
-                current = next
-            case .array(let array):
-                guard let index = Int(component), array.indices.contains(index) else { return nil }
-                current = array[index]
-            default: return nil
-            }
-        }
-        return current
-    }
 }
 
 extension Substring {

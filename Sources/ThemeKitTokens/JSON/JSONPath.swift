@@ -43,12 +43,26 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// The longest key a path shows whole, in characters.
     public static let maxShownKeyLength = 128
 
-    /// `key`, or its first half of ``maxShownKeyLength`` characters and its length when it is longer.
+    /// `key`, or its beginning and its length when it is longer than ``maxShownKeyLength`` characters or
+    /// four times as many bytes (a character may hide any number of combining marks). The beginning is
+    /// its first half of ``maxShownKeyLength`` Unicode scalars, so it is short whatever the key holds.
     static func shown(_ key: String) -> String {
-        guard key.utf8.count > maxShownKeyLength else { return key }
+        let bytes = key.utf8.count
+        guard bytes > maxShownKeyLength else { return key }
         let count = key.count
-        guard count > maxShownKeyLength else { return key }
-        return String(key.prefix(maxShownKeyLength / 2)) + "…(\(count) characters)"
+        if count <= maxShownKeyLength, bytes <= 4 * maxShownKeyLength { return key }
+        var beginning = String.UnicodeScalarView()
+        beginning.append(contentsOf: key.unicodeScalars.prefix(maxShownKeyLength / 2))
+        // Its length in what made it too long: characters, else bytes (few characters, many combining marks).
+        return String(beginning) + (count > maxShownKeyLength ? "…(\(count) characters)" : "…(\(bytes) bytes)")
+    }
+
+    /// `path` (text as ``description`` writes it) followed by `key`, written as ``description`` writes
+    /// a key: shortened (``maxShownKeyLength``), and in brackets when it is not a plain key.
+    static func appending(_ key: String, to path: String) -> String {
+        let shownKey = shown(key)
+        if isPlainKey(shownKey) { return path.isEmpty || path == "$" ? shownKey : path + "." + shownKey }
+        return (path == "$" ? "" : path) + "[" + JSONWriter.quoted(shownKey) + "]"
     }
 
     static func format(_ components: [Component]) -> String {

@@ -69,6 +69,23 @@ public struct ThemePack: Hashable, Sendable {
     public static let maxMetric = 10_000.0
     /// The longest accepted token or style name, in characters.
     public static let maxNameLength = 128
+    /// The longest accepted token or style name, in bytes of UTF-8: four per character of
+    /// ``maxNameLength``. A name may be short in characters and long in bytes (one letter followed by
+    /// half a million combining marks is one character), and every token below a group carries the
+    /// group's name.
+    public static let maxNameBytes = 4 * maxNameLength
+
+    /// Why `name` is too long for a name (``maxNameLength`` characters, ``maxNameBytes`` bytes), or
+    /// `nil`. Counts at most ``maxNameLength`` + 1 characters, so a long name is refused in one pass
+    /// over its first characters.
+    static func lengthProblem(ofName name: String) -> String? {
+        let bytes = name.utf8.count
+        if bytes <= maxNameLength { return nil }
+        if name.prefix(maxNameLength + 1).count > maxNameLength {
+            return "the name is longer than \(maxNameLength) characters"
+        }
+        return bytes > maxNameBytes ? "the name is longer than \(maxNameBytes) bytes (UTF-8)" : nil
+    }
     /// The most custom styles a pack may declare.
     ///
     /// Tools check every pair in every style (`themekit contrast`) and show every colour in every style

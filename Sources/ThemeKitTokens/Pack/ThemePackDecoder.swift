@@ -163,9 +163,7 @@ enum PackRules {
     /// Why a token or style name is unacceptable, or `nil`.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "the name is empty" }
-        if name.count > ThemePack.maxNameLength {
-            return "the name is longer than \(ThemePack.maxNameLength) characters"
-        }
+        if let problem = ThemePack.lengthProblem(ofName: name) { return problem }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "the name \(JSONWriter.quoted(name)) contains control characters"
         }

@@ -161,12 +161,16 @@ extension DTCGImporter {
         if !choiceIssues.isEmpty { throw .invalid(choiceIssues) }
         let plan = studio.plan(themes: themes, setOrder: order)
         let prefix = source ?? "tokens"
+        // The sets by name, found once: a lookup in the root object walks its members, once per set
+        // per appearance. The first member of a name wins, as the object's subscript does.
+        let setsByName = Dictionary(root.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         return try studioPack(
             plan: plan, problems: Self.duplicateProblems(document, source: source) + studio.problems,
             themesSource: source,
             set: { name in
-                guard case .object(let object)? = root[name] else { return nil }
-                return LegacyTokenTranslator.TokenSet(source: "\(prefix) [set \(name)]", root: object)
+                guard case .object(let object)? = setsByName[name] else { return nil }
+                // The set's name is a key of the file: shown shortened, as in a path (a label goes into every issue).
+                return LegacyTokenTranslator.TokenSet(source: "\(prefix) [set \(JSONPath.shown(name))]", root: object)
             }, id: id, name: name)
     }
 

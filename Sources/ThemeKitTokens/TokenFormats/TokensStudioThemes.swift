@@ -133,11 +133,13 @@ struct TokensStudioThemes {
             return Plan(light: all, dark: all, highContrastLight: nil, highContrastDark: nil)
         }
         let groups = Self.groups(themes)
+        // Each group's themes, in document order: found once, not by a walk over every theme per group.
+        let themesByGroup = Dictionary(grouping: themes, by: \.group)
         guard case .some(let appearanceGroup) = Self.appearanceGroup(themes, groups: groups) else {
             // As Tokens Studio does with one active theme per group: each group's chosen theme, else its first, is applied.
             var chosen: [Theme] = []
             for group in groups {
-                let members = themes.filter { $0.group == group }
+                let members = themesByGroup[group] ?? []
                 guard let applied = self.applied(members, group: group) else { continue }
                 chosen.append(applied)
                 for unused in members where unused.path != applied.path {
@@ -159,7 +161,7 @@ struct TokensStudioThemes {
         }
         var common: [Theme] = []
         for group in groups where group != appearanceGroup {
-            let members = themes.filter { $0.group == group }
+            let members = themesByGroup[group] ?? []
             guard let applied = self.applied(members, group: group) else { continue }
             common.append(applied)
             for unused in members where unused.path != applied.path {
@@ -169,12 +171,13 @@ struct TokensStudioThemes {
                         + "each group that has no light or dark theme, or the one chosen")
             }
         }
-        var members = themes.filter { $0.group == appearanceGroup }
+        var members = themesByGroup[appearanceGroup] ?? []
         if let brand = choices[appearanceGroup ?? ""] {
             // A group whose themes name a brand and an appearance ("Acme Light", "Globex Dark"): the
             // chosen brand's themes give the appearances (`choiceIssues` checked there are some).
             let chosen = members.filter { Self.isSameBrand(Self.brand(of: $0.name), brand) }
-            for theme in members where !chosen.contains(where: { $0.path == theme.path }) {
+            let chosenPaths = Set(chosen.map(\.path))
+            for theme in members where !chosenPaths.contains(theme.path) {
                 warn(
                     theme.path,
                     "the theme \(JSONWriter.quoted(theme.name)) is not used: the brand "
@@ -234,14 +237,16 @@ struct TokensStudioThemes {
     /// The groups of `themes`, in the order they first appear (`nil`: the themes without a group).
     static func groups(_ themes: [Theme]) -> [String?] {
         var groups: [String?] = []
-        for theme in themes where !groups.contains(where: { $0 == theme.group }) { groups.append(theme.group) }
+        var seen: Set<String?> = []
+        for theme in themes where seen.insert(theme.group).inserted { groups.append(theme.group) }
         return groups
     }
 
     /// The first group with a light or dark theme: `.some(nil)` for the themes without a group,
     /// `nil` when no group has one.
     static func appearanceGroup(_ themes: [Theme], groups: [String?]) -> String?? {
-        groups.first { group in themes.contains { $0.group == group && kind($0) != .other } }
+        let withAppearance = Set(themes.lazy.filter { kind($0) != .other }.map(\.group))
+        return groups.first { withAppearance.contains($0) }
     }
 
     /// The theme applied of a group's `members`: the one ``choices`` names, else the first.
@@ -283,9 +288,10 @@ struct TokensStudioThemes {
                 // The group that gives the appearances: a choice names a brand its light or dark themes share.
                 let brands = members.filter { Self.kind($0) != .other }.map { Self.brand(of: $0.name) }
                 if !brands.contains(where: { Self.isSameBrand($0, name) }) {
+                    // Each brand once, case aside (a set of lowercased names: one lookup per theme).
                     var named: [String] = []
-                    for brand in brands where !brand.isEmpty && !named.contains(where: { Self.isSameBrand($0, brand) })
-                    {
+                    var seen: Set<String> = []
+                    for brand in brands where !brand.isEmpty && seen.insert(brand.lowercased()).inserted {
                         named.append(brand)
                     }
                     fail(
@@ -318,9 +324,10 @@ struct TokensStudioThemes {
     func combine(_ themes: [Theme], setOrder: [String]) -> Appearance {
         var status: [String: String] = [:]
         var extra: [String] = []
+        let ordered = Set(setOrder)
         for theme in themes {
             for (name, value) in theme.sets {
-                if status[name] == nil, !setOrder.contains(name) { extra.append(name) }
+                if status[name] == nil, !ordered.contains(name) { extra.append(name) }
                 switch (status[name], value) {
                 case ("enabled"?, _): break
                 case ("source"?, "disabled"): break

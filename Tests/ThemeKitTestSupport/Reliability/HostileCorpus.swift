@@ -186,6 +186,51 @@ public enum HostileCorpus {
                 (#"{""# + String(repeating: "a", count: 1 << 20) + #"":{"$type":"color","#
                     + tokens.joined(separator: ",") + "}}").utf8)
         },
+        // The same under a name of one character and 524,000 combining marks: short in characters,
+        // 1 MiB in bytes (ThemePack.maxNameBytes).
+        HostileInput("combining-group-name.tokens.json", mentions: ["longer than"]) {
+            let tokens = (0..<240_000).map { ##""t\##($0)":{"$value":"#000"}"## }
+            return Data(
+                (#"{"a"# + String(repeating: "\u{301}", count: 524_000) + #"":{"$type":"color","#
+                    + tokens.joined(separator: ",") + "}}").utf8)
+        },
+        // A Tokens Studio export whose set has a 1 MiB name and 5,000 invalid tokens: each issue's
+        // source names the set (shortened, as in a path).
+        HostileInput("long-set-name.tokens.json", mentions: ["#zz", "longer than", "no design tokens"]) {
+            let tokens = (0..<5_000).map { ##""t\##($0)":{"value":"#zz","type":"color"}"## }
+            return Data(
+                (#"{"$metadata":{},""# + String(repeating: "s", count: (1 << 20) - 16) + #"":{"#
+                    + tokens.joined(separator: ",") + "}}").utf8)
+        },
+        // A Tokens Studio export of 40,000 sets that one theme enables, and 60,000 themes each in a group
+        // of its own: linear, not a walk over the sets (or the themes) for each one.
+        HostileInput("many-sets-and-groups.tokens.json", mentions: ["#zz", "no design tokens"]) {
+            let sets = (0..<40_000).map { #""s\#($0)":{}"# }
+            let selected = (0..<40_000).map { #""s\#($0)":"enabled""# }
+            let themes = (0..<60_000).map { #"{"name":"t\#($0)","group":"g\#($0)","selectedTokenSets":{}}"# }
+            return Data(
+                (##"{"$metadata":{},"core":{"bad":{"value":"#zz","type":"color"}},"## + sets.joined(separator: ",")
+                    + #","$themes":[{"name":"Light","selectedTokenSets":{"core":"enabled","#
+                    + selected.joined(separator: ",") + "}}," + themes.joined(separator: ",") + "]}").utf8)
+        },
+        // A modifier whose context has a 1 MiB name and 1,500 invalid sources: each error's path names
+        // the context (shortened).
+        HostileInput("long-context-name.resolver.json", mentions: ["contexts"]) {
+            let name = String(repeating: "c", count: (1 << 20) - 16)
+            return Data(
+                (#"{"version":"2025.10","modifiers":{"m":{"contexts":{""# + name + #"":["#
+                    + Array(repeating: "0", count: 1_500).joined(separator: ",") + #"]},"default":""# + name
+                    + ##""}},"resolutionOrder":[{"$ref":"#/modifiers/m"}]}"##).utf8)
+        },
+        // 120,000 sets, each referenced once by the resolution order, then one that is not there: each
+        // reference is found in O(1), not by a walk over the sets.
+        HostileInput("many-set-references.resolver.json", mentions: ["does not point"]) {
+            let sets = (0..<120_000).map { #""s\#($0)":{"sources":[]}"# }
+            let order = (0..<120_000).map { ##"{"$ref":"#/sets/s\##($0)"}"## } + [##"{"$ref":"#/sets/missing"}"##]
+            return Data(
+                (#"{"version":"2025.10","sets":{"# + sets.joined(separator: ",") + #"},"resolutionOrder":["#
+                    + order.joined(separator: ",") + "]}").utf8)
+        },
         // One group of 100,000 tokens referenced 100,000 times: read once, merged 10^10 times.
         HostileInput("repeated-reference.resolver.json", mentions: ["merges more than"]) {
             let tokens = (0..<100_000).map { #""t\#($0)":{"$type":"number","$value":1}"# }

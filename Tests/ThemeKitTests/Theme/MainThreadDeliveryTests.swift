@@ -299,6 +299,43 @@ private final class NodeHolder: @unchecked Sendable {
         #expect(theme.style == .dark)
     }
 
+    @Test("another thread making nodes never defers a change made on the main thread")
+    func otherThreadsNodesNeverDeferMainThreadChanges() async {
+        // A node made off the main thread is queued for the main queue, as a bind made there is: had it
+        // taken the engine, a change the main thread made meanwhile would wait for a later main-queue turn.
+        let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
+        let label = Label()
+        let stop = Flag()
+        await onMain { theme.bind(label, \.textColor) { env in env.style.rawValue } }
+        let finished = Flag()
+        let background = Thread {
+            // Nodes without pause, each kept a while, then released.
+            var nodes: [ThemeNode] = []
+            for _ in 0..<20_000 where !stop.isSet {
+                nodes.append(ThemeNode(parent: theme.root))
+                if nodes.count == 16 { nodes.removeAll() }
+            }
+            finished.set()
+        }
+        background.start()
+        let late = await onMain { () -> Int in
+            var late = 0
+            var turn = 0
+            // While the other thread runs (and at most 20,000 changes).
+            while !finished.isSet, turn < 20_000 {
+                theme.style = turn % 2 == 0 ? .dark : .light
+                if label.textColor != theme.style.rawValue { late += 1 }
+                turn += 1
+            }
+            return late
+        }
+        stop.set()
+        #expect(late == 0)
+        #expect(await onMain { theme.bindingCount } == 1)
+        await drainMainQueue()
+        #expect(await onMain { theme.checkInvariants() } == [])
+    }
+
     @Test("an adapter's setup check passes a main-thread theme and names the call and the fix otherwise")
     func adapterSetupCheck() {
         let theme = Theme(storage: InMemoryThemeStorage())

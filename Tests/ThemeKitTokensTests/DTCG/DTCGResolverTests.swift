@@ -88,6 +88,40 @@ private func makeFolder(_ files: [String: String]) throws -> TemporaryDirectory 
         #expect(error.errors.first?.reason.contains("outside the resolver's folder") == true)
     }
 
+    @Test(
+        "a path through a key that holds '.', '/' or a space is written with the key quoted, as any path's key",
+        arguments: [
+            (
+                ##""modifiers": {"a.b": {"default": "x", "contexts": {"c": []}}}, "resolutionOrder": [{"$ref": "#/modifiers/a.b"}]"##,
+                #"modifiers["a.b"].default"#
+            ),
+            (
+                ##""modifiers": {"a/b": {"default": "x", "contexts": {"c": []}}}, "resolutionOrder": [{"$ref": "#/modifiers/a~1b"}]"##,
+                #"modifiers["a/b"].default"#
+            ),
+            (
+                ##""modifiers": {"m": {"default": "c d", "contexts": {"c d": 5}}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]"##,
+                #"modifiers.m.contexts["c d"]"#
+            ),
+        ])
+    func pathsQuoteTheirKeys(body: String, path: String) throws {
+        let folder = try makeFolder(["r.resolver.json": resolver(body)])
+        let error = try #require(failure(folder, policy: .strict))
+        #expect(error.errors.map(\.path).contains(path), "\(error.errors.map(\.path))")
+    }
+
+    @Test("a context named by a mebibyte shows in each error's path by its beginning and length")
+    func longContextNamesAreShortened() throws {
+        let name = String(repeating: "c", count: 1 << 20)
+        let sources = Array(repeating: "0", count: 50).joined(separator: ",")
+        let body =
+            ##""modifiers": {"m": {"default": "\##(name)", "contexts": {"\##(name)": [\##(sources)]}}}, "resolutionOrder": [{"$ref": "#/modifiers/m"}]"##
+        let folder = try makeFolder(["r.resolver.json": resolver(body)])
+        let error = try #require(failure(folder, policy: .strict))
+        #expect(error.errors.count == 50)
+        #expect(error.errors.allSatisfy { $0.path.utf8.count < 200 && $0.path.contains("…(1048576 characters)") })
+    }
+
     @Test("a resolver with thousands of errors reports the first 1,000 and one saying the rest are not listed")
     func errorsAreBounded() throws {
         let entries = Array(repeating: "0", count: 5_000).joined(separator: ",")
