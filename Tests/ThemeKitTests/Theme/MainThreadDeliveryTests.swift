@@ -308,18 +308,26 @@ private final class NodeHolder: @unchecked Sendable {
         let theme = Theme(storage: InMemoryThemeStorage(), delivery: .mainThread)
         let label = Label()
         await onMain { theme.bind(label, \.textColor) { env in env.style.rawValue } }
-        // The main queue is held, so nothing is delivered while the node is made and looked at.
-        let held = await holdMainQueue()
         let holder = NodeHolder(nil)
         let queued = Counter()
         await offMain {
+            // This thread holds the main queue, so nothing is delivered while the node is made and looked
+            // at. It holds it without awaiting anything: a test that held it across a suspension would
+            // need a thread of the cooperative pool to resume, and other tests block those on the main queue.
+            let entered = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            DispatchQueue.main.async {
+                entered.signal()
+                release.wait()
+            }
+            entered.wait()
             holder.node = ThemeNode(parent: theme.root)
             let core = theme._core
             if core.lock.withLock({ !core.model.pending.operations.isEmpty && !core.model.claim.isHeld }) {
                 queued.increment()
             }
+            release.signal()
         }
-        held.signal()
         #expect(queued.count == 1)
         // The main queue delivers it; a bind at the node then runs there.
         await drainMainQueue()
