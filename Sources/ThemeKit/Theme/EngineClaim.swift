@@ -3,14 +3,16 @@
 ///
 /// The engine (binding table, node tree, recorder) has no lock of its own: one thread
 /// at a time holds it through this claim. A pass's deliverer holds it for the whole
-/// delivery; a direct `bind`, a node's creation and ``Theme/bindingCount`` hold it for
-/// the moment they take. Every change of the claim goes through these methods, which
+/// delivery; a direct `bind` holds it for its first run. Sections that run no user code
+/// and take a moment (a node's creation, ``Theme/bindingCount``) do not claim it: they use
+/// the engine under the lock while the claim is free (`_ThemeCore.withEngineLocked(_:)`),
+/// so no section can leave them work, and their thread never delivers another's change. Every change of the claim goes through these methods, which
 /// run under the core's lock and only decide (a state machine, after
 /// swift-async-algorithms' split of state and storage): each returns the `Handoff` the
 /// caller performs once it has released the lock (`_ThemeCore.unlock(releasingClaim:policy:)`).
 ///
-/// One change runs without the lock: the holder of a short claim (a direct `bind`, a
-/// node's creation, `withEngine`) gives it back with `releaseIfUncontended(_:)` when
+/// One change runs without the lock: the holder of a short claim (a direct `bind`,
+/// `withEngine`) gives it back with `releaseIfUncontended(_:)` when
 /// no section under the lock ran meanwhile, so such a call takes the lock once, not twice
 /// (issue #31). The claim is therefore an atomic word (`state`): its `held` bit, and its
 /// `contended` bit, which every section under the lock that leaves work for the holder, or
@@ -54,7 +56,7 @@ struct EngineClaim {
     enum Policy {
         /// After a change: the changing thread delivers, where the theme's delivery allows.
         case deliverWhereAllowed
-        /// After a call that delivers nothing but its own work (`bind`, a node's creation),
+        /// After a call that delivers nothing but its own work (`bind`, a queued node's creation),
         /// or that queued no work (a value set to what it was, a read): under main-thread
         /// delivery the pending work waits for its main-queue delivery, even on the main
         /// thread; under synchronous delivery it is delivered here.

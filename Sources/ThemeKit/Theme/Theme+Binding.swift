@@ -237,16 +237,15 @@ extension Theme {
     /// objects not yet pruned. Returns `nil` when called during a delivery, or from
     /// another thread while a thread's `batch` holds the engine (see Docs/Runtime.md).
     ///
-    /// It reads the engine's tables, so it holds the engine for a moment: under
-    /// ``Delivery/mainThread``, a change the main thread makes in that moment is delivered on
-    /// the next main-queue turn instead of before its call returns; under
-    /// ``Delivery/synchronous``, by this call's thread. It is meant for tests and diagnostics:
-    /// read it on the thread that delivers.
-    public var bindingCount: Int? { _core.withEngine { _core.table.bindingCount } }
+    /// It counts the engine's tables under the theme's lock, in time proportional to the
+    /// number of tracked objects: a change another thread makes meanwhile waits for the count,
+    /// then is delivered as it would have been (this call delivers nothing and runs no
+    /// provider). It is meant for tests and diagnostics.
+    public var bindingCount: Int? { _core.withEngineLocked { _core.table.bindingCount } }
 
     /// The number of tracked objects not yet pruned. Returns `nil` when
     /// ``bindingCount`` does.
-    public var trackedObjectCount: Int? { _core.withEngine { _core.table.liveObjectCount } }
+    public var trackedObjectCount: Int? { _core.withEngineLocked { _core.table.liveObjectCount } }
 
     @usableFromInline
     func _checkOwnership(_ node: ThemeNode?) {

@@ -7,7 +7,7 @@ extension Theme {
     /// Pending work is delivered first; `nil` from inside a delivery.
     package func keyPathBookkeeping() -> (keyPaths: Int, runners: Int, sharedWorks: Int)? {
         _core.mutate(policy: .deliverWhereAllowed) { _ in }
-        return _core.withEngine { _core.table.keyPathBookkeeping }
+        return _core.withEngineLocked { _core.table.keyPathBookkeeping }
     }
 
     /// Checks every invariant of the binding table and node tree and returns the

@@ -320,12 +320,10 @@ extension _ThemeCore {
             model.nodes.append(intent)
         }
         model.addChild(id, to: parent)
-        // Under main-thread delivery, only the main thread takes the engine (as `bind`): a claim
-        // held here would defer a change the main thread makes meanwhile to a later main-queue turn.
+        // Under main-thread delivery, only the main thread changes the engine's tree (as `bind`
+        // binds): the nodes made elsewhere reach it in call order with the queued binds.
         let mayRunHere = delivery == .synchronous || MainQueue.isCurrent
-        guard mayRunHere, model.batchDepth == 0, model.pending.operations.isEmpty,
-            model.claim.claim(contended: !model.pending.isEmpty)
-        else {
+        guard mayRunHere, model.batchDepth == 0, model.pending.operations.isEmpty, !model.claim.isHeld else {
             model.pending.operations.append(.addNode(id, parent: parent))
             if overrides {
                 model.pending.operations.append(.setOverrides(id, style: overrideStyle, contrast: overrideContrast))
@@ -333,7 +331,9 @@ extension _ThemeCore {
             unlock(releasingClaim: false, policy: .neverOthersWorkOnMain)
             return id
         }
-        lock.unlock()
+        // Under the lock, not the claim (see `withEngineLocked(_:)`): it runs no user code and
+        // takes a moment, so a change another thread makes meanwhile waits for it and is
+        // delivered by that thread, never left to this one.
         tree.add(id, parent: parent)
         table.ensureNode(id)
         if overrides {
@@ -342,7 +342,7 @@ extension _ThemeCore {
             var changes: [ChangedNode] = []
             tree.reresolve(roots: [id], themeStyle: deliveredStyle, themeContrast: deliveredContrast, into: &changes)
         }
-        releaseClaim(policy: .neverOthersWorkOnMain)
+        lock.unlock()
         return id
     }
 

@@ -154,7 +154,7 @@ final class _ThemeCore: @unchecked Sendable {
         perform(handoff)
     }
 
-    /// Gives back a short claim (a direct `bind`, a node's creation, `withEngine`):
+    /// Gives back a short claim (a direct `bind`, `withEngine`):
     /// without the lock when no section under it ran meanwhile (see `EngineClaim`), else
     /// under it, handing on what is pending as any section does. By the holder.
     @inline(__always)
@@ -308,13 +308,29 @@ final class _ThemeCore: @unchecked Sendable {
         }
     }
 
-    /// Runs `body` with exclusive access to the engine, then hands pending work on as a
-    /// call that queued nothing does (a read: ``Theme/bindingCount`` delivers nothing on
-    /// the main thread under main-thread delivery). Returns `nil` when the engine is busy
-    /// (called from inside a delivery, or while another thread delivers). Under main-thread
-    /// delivery a read made off the main thread holds the engine for its moment like any
-    /// other: a change the main thread makes in that moment is delivered on the next
-    /// main-queue turn (documented with ``Theme/bindingCount``).
+    /// Runs `body` on the engine under the lock, when no thread holds the engine; `nil` when
+    /// one does (called from inside a delivery, or while another thread delivers or binds).
+    ///
+    /// For a section that runs no user code and takes a moment (``Theme/bindingCount``): it holds
+    /// the lock, not the claim, so no section under the lock runs meanwhile to leave it work. The
+    /// calling thread therefore delivers nothing, and a change another thread makes meanwhile
+    /// waits for the lock and is then delivered as if the read had not happened (by the changing
+    /// thread under synchronous delivery, on the main thread under main-thread delivery). Sound
+    /// because every claim is made under the lock: while the lock is held and the claim free,
+    /// nothing else can touch the engine, and the claim word's load acquires what its last holder
+    /// published. `body` must not take the lock (see `withEngine(_:)` for one that does).
+    func withEngineLocked<Result>(_ body: () -> Result) -> Result? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !model.claim.isHeld else { return nil }
+        return body()
+    }
+
+    /// Runs `body` holding the engine's claim, for a section that takes the lock itself (the
+    /// invariant checks, which read the model under it), then hands pending work on as a call
+    /// that queued nothing does. Returns `nil` when the engine is busy. Unlike
+    /// `withEngineLocked(_:)`, a change another thread makes meanwhile is left to this thread
+    /// (under synchronous delivery it is delivered here): for tests and diagnostics only.
     func withEngine<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
         guard model.claim.claim(contended: !model.pending.isEmpty) else {

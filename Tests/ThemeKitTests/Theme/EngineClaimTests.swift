@@ -117,6 +117,60 @@ import Testing
         }
     }
 
+    /// Sections that read the engine or add a node run no user code: a thread that only makes
+    /// them must never deliver another thread's change (its providers would run there, under
+    /// whatever locks that thread holds), and under synchronous delivery the changing thread's
+    /// call must return with its change delivered. Both held only while such a section took
+    /// the claim; it now works under the lock instead, so a change made meanwhile waits for it.
+    @Test(
+        "reading the binding count or adding a node on one thread never delivers another thread's change",
+        arguments: [0, 1, 2])
+    func briefSectionsDeliverNothing(section: Int) {
+        let theme = makeTheme()
+        let labels = (0..<4).map { _ in Label() }
+        let ranOnReader = Counter()
+        let readerThread = Locked<ThreadIdentity?>(nil)
+        for label in labels {
+            theme.bind(label, \.textColor) { env in
+                if readerThread.withLock({ $0?.isCurrent == true }) {
+                    ranOnReader.increment()
+                }
+                return env[Palette.self].text
+            }
+        }
+        let done = Flag()
+        let readerFinished = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            readerThread.withLock { $0 = ThreadIdentity() }
+            var nodes: [ThemeNode] = []
+            while !done.isSet {
+                switch section {
+                case 0: _ = theme.bindingCount
+                case 1: _ = theme.trackedObjectCount
+                default:
+                    // Kept, so that no node's release (a change of its own) delivers here.
+                    if nodes.count < 20_000 { nodes.append(ThemeNode(parent: theme.root)) }
+                }
+            }
+            // Released (a change of their own, delivered here) before the test reads the theme.
+            nodes.removeAll()
+            readerFinished.signal()
+        }
+        reader.start()
+        var late = 0
+        for change in 0..<3_000 {
+            let text = "#\(change)"
+            theme.apply(Palette(background: "#000000", text: text))
+            if labels.contains(where: { $0.textColor != text }) { late += 1 }
+        }
+        done.set()
+        readerFinished.wait()
+        #expect(ranOnReader.count == 0, "providers ran on the reading thread \(ranOnReader.count) times")
+        #expect(late == 0, "\(late) of 3,000 changes returned before they were delivered")
+        #expect(theme.bindingCount == 4)
+        #expect(theme.checkInvariants() == [])
+    }
+
     @Test("a change made from another thread while a bind runs its provider is delivered when the bind returns")
     func changeDuringBind() {
         let theme = makeTheme()
