@@ -469,7 +469,7 @@ struct DTCGTreeParser {
     /// group's name in its path, so a 1 MiB group name over 100,000 tokens would be copied into each.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "a token or group name must not be empty" }
-        if let problem = ThemePack.lengthProblem(ofName: name) { return problem }
+        if let problem = PackRules.lengthProblem(ofName: name) { return problem }
         if name.contains(".") || name.contains("{") || name.contains("}") {
             return "the name \(JSONWriter.quoted(name)) contains '.', '{' or '}', which DTCG reserves for aliases"
         }

@@ -135,11 +135,7 @@ struct DTCGResolverLoader {
             case .object(let object):
                 let next: JSONNode?
                 if object.count > 16, prefix.count <= 2 {
-                    if memberIndexes[prefix] == nil {
-                        // The first member of a key wins, as the object's subscript does.
-                        memberIndexes[prefix] = Dictionary(
-                            object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-                    }
+                    if memberIndexes[prefix] == nil { memberIndexes[prefix] = object.valuesByKey() }
                     next = memberIndexes[prefix]?[component]
                 } else {
                     next = object[component]

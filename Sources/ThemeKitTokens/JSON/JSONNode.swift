@@ -156,6 +156,13 @@ public struct JSONObject: Hashable, Sendable, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// The members' values by key, built once, for an object looked up many times: the first member of a
+    /// key wins, as the subscript's lookup does.
+    /// - Complexity: O(*n*) in the number of members (expected).
+    func valuesByKey() -> [String: JSONNode] {
+        Dictionary(members.lazy.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Appends a member without checking for an existing key; the reader's fast path.
     mutating func appendUnchecked(key: String, value: JSONNode) {
         members.append(Member(key: key, value: value))

@@ -60,9 +60,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     /// `path` (text as ``description`` writes it) followed by `key`, written as ``description`` writes
     /// a key: shortened (``maxShownKeyLength``), and in brackets when it is not a plain key.
     static func appending(_ key: String, to path: String) -> String {
-        let shownKey = shown(key)
-        if isPlainKey(shownKey) { return path.isEmpty || path == "$" ? shownKey : path + "." + shownKey }
-        return (path == "$" ? "" : path) + "[" + JSONWriter.quoted(shownKey) + "]"
+        var text = path == "$" ? "" : path
+        append(key, to: &text)
+        return text
     }
 
     static func format(_ components: [Component]) -> String {
@@ -70,19 +70,23 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         var text = ""
         for component in components {
             switch component {
-            case .index(let index):
-                text += "[\(index)]"
-            case .key(let fullKey):
-                let key = shown(fullKey)
-                if Self.isPlainKey(key) {
-                    if !text.isEmpty { text += "." }
-                    text += key
-                } else {
-                    text += "[" + JSONWriter.quoted(key) + "]"
-                }
+            case .index(let index): text += "[\(index)]"
+            case .key(let key): append(key, to: &text)
             }
         }
         return text
+    }
+
+    /// Writes `key` after `text` (a path without its `$`): shortened, after a dot when it is a plain
+    /// key and `text` is not empty, else quoted in brackets.
+    private static func append(_ fullKey: String, to text: inout String) {
+        let key = shown(fullKey)
+        if isPlainKey(key) {
+            if !text.isEmpty { text += "." }
+            text += key
+        } else {
+            text += "[" + JSONWriter.quoted(key) + "]"
+        }
     }
 
     static func isPlainKey(_ key: String) -> Bool {

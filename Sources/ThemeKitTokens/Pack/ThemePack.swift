@@ -75,17 +75,6 @@ public struct ThemePack: Hashable, Sendable {
     /// group's name.
     public static let maxNameBytes = 4 * maxNameLength
 
-    /// Why `name` is too long for a name (``maxNameLength`` characters, ``maxNameBytes`` bytes), or
-    /// `nil`. Counts at most ``maxNameLength`` + 1 characters, so a long name is refused in one pass
-    /// over its first characters.
-    static func lengthProblem(ofName name: String) -> String? {
-        let bytes = name.utf8.count
-        if bytes <= maxNameLength { return nil }
-        if name.prefix(maxNameLength + 1).count > maxNameLength {
-            return "the name is longer than \(maxNameLength) characters"
-        }
-        return bytes > maxNameBytes ? "the name is longer than \(maxNameBytes) bytes (UTF-8)" : nil
-    }
     /// The most custom styles a pack may declare.
     ///
     /// Tools check every pair in every style (`themekit contrast`) and show every colour in every style

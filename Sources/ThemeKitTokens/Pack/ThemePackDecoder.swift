@@ -160,10 +160,22 @@ enum PackRules {
     static let maxDisplayNameLength = 200
     static let maxDescriptionLength = 2_000
 
+    /// Why `name` is too long for a name (``ThemePack/maxNameLength`` characters, ``ThemePack/maxNameBytes`` bytes), or
+    /// `nil`. Counts at most ``ThemePack/maxNameLength`` + 1 characters, so a long name is refused in one pass
+    /// over its first characters.
+    static func lengthProblem(ofName name: String) -> String? {
+        let bytes = name.utf8.count
+        if bytes <= ThemePack.maxNameLength { return nil }
+        if name.prefix(ThemePack.maxNameLength + 1).count > ThemePack.maxNameLength {
+            return "the name is longer than \(ThemePack.maxNameLength) characters"
+        }
+        return bytes > ThemePack.maxNameBytes ? "the name is longer than \(ThemePack.maxNameBytes) bytes (UTF-8)" : nil
+    }
+
     /// Why a token or style name is unacceptable, or `nil`.
     static func nameProblem(_ name: String) -> String? {
         if name.isEmpty { return "the name is empty" }
-        if let problem = ThemePack.lengthProblem(ofName: name) { return problem }
+        if let problem = lengthProblem(ofName: name) { return problem }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "the name \(JSONWriter.quoted(name)) contains control characters"
         }

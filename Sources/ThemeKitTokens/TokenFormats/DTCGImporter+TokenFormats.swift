@@ -162,8 +162,8 @@ extension DTCGImporter {
         let plan = studio.plan(themes: themes, setOrder: order)
         let prefix = source ?? "tokens"
         // The sets by name, found once: a lookup in the root object walks its members, once per set
-        // per appearance. The first member of a name wins, as the object's subscript does.
-        let setsByName = Dictionary(root.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        // per appearance.
+        let setsByName = root.valuesByKey()
         return try studioPack(
             plan: plan, problems: Self.duplicateProblems(document, source: source) + studio.problems,
             themesSource: source,
