@@ -49,7 +49,15 @@ extension Loader {
             }
 
             server.stop()
-            #expect(TestHTTPServer.canListen(onPort: port))
+            // The port is free again. Other tests' connections may take a freed port as their local
+            // port for a moment (seen once in a parallel run), so a few tries over two seconds;
+            // a server that kept the socket open fails every one.
+            var free = TestHTTPServer.canListen(onPort: port)
+            for _ in 0..<200 where !free {
+                try await Task.sleep(nanoseconds: 10_000_000)
+                free = TestHTTPServer.canListen(onPort: port)
+            }
+            #expect(free)
         }
     }
 }
