@@ -94,7 +94,8 @@ final class ModelLane: @unchecked Sendable {
         case 51..<54: bindReleasingProvider()
         case 54..<57: attach()
         case 57..<60: refresh()
-        case 60..<62: prune()
+        case 60..<61: prune()
+        case 61..<62: countBindings()
         case 62..<65: createNode()
         case 65..<67: releaseNode()
         case 67..<69: moveNode()
@@ -307,6 +308,16 @@ final class ModelLane: @unchecked Sendable {
         theme.refresh(widget)
     }
 
+    /// Reads the counts, which must run no provider on this thread (nor deliver another lane's change).
+    private func countBindings() {
+        note("count bindings")
+        let ran = ProviderRuns.forbidden {
+            _ = theme.bindingCount
+            _ = theme.trackedObjectCount
+        }
+        if ran > 0 { problems.append("reading the binding count ran \(ran) providers on its thread") }
+    }
+
     private func prune() {
         note("prune")
         theme.pruneReleasedObjects()
@@ -318,7 +329,10 @@ final class ModelLane: @unchecked Sendable {
         guard liveNodeIndices.count < 12 else { return releaseNode() }
         let parent = pick(liveNodeIndices)
         note("node n\(nodes.count) under n\(parent)")
-        nodes.append(ModelNode(node: ThemeNode(parent: nodes[parent].node!), parent: parent))
+        var node: ThemeNode?
+        let ran = ProviderRuns.forbidden { node = ThemeNode(parent: nodes[parent].node!) }
+        if ran > 0 { problems.append("creating node n\(nodes.count) ran \(ran) providers on its thread") }
+        nodes.append(ModelNode(node: node!, parent: parent))
     }
 
     private var ownNodes: [Int] { liveNodeIndices.filter { $0 != 0 } }

@@ -93,8 +93,36 @@ protocol ModelReading {
     var fonts: ModelFonts { get }
 }
 
+/// Providers run on a thread while it is inside a call that must run none: reading the binding
+/// count or creating a node runs no user code, so it must never deliver another thread's change
+/// (issue found in review: such a call delivered the change when it met one).
+// Sound: set, counted and read on one thread (the calling thread's dictionary holds it).
+final class ProviderRuns: @unchecked Sendable {
+    private static let key = "ThemeKitModel.ProviderRuns"
+    var count = 0
+
+    /// The counter of the call the calling thread is in, if that call must run no provider.
+    static var current: ProviderRuns? { Thread.current.threadDictionary[key] as? ProviderRuns }
+
+    /// Runs `body` as a call that must run no provider on this thread; returns how many ran.
+    static func forbidden(_ body: () -> Void) -> Int {
+        let runs = ProviderRuns()
+        Thread.current.threadDictionary[key] = runs
+        body()
+        Thread.current.threadDictionary[key] = nil
+        return runs.count
+    }
+}
+
 struct LiveReader: ModelReading {
     let env: ThemeContext
+
+    /// Every provider of a model run reads through one: counts the run when its thread is inside a
+    /// call that must run none (`ProviderRuns.forbidden(_:)`).
+    init(env: ThemeContext) {
+        self.env = env
+        ProviderRuns.current?.count += 1
+    }
     var style: ThemeStyle { env.style }
     var contrast: ThemeContrast { env.contrast }
     var colors: ModelColors { env[ModelColors.self] }
