@@ -64,11 +64,19 @@
         let token: TypographyToken?
         @Environment(\.sizeCategory) private var sizeCategory
 
+        // One structure whether or not there is a token (no `AnyView` of two types): a token that
+        // arrives later (a pack loaded after launch) changes the environment, not the view's
+        // identity, so the content keeps its state, focus and scroll position.
         func body(content: Content) -> some View {
-            guard let token else { return AnyView(content) }
-            let scaled = token.scaled(at: TextSizeCategory(sizeCategory))
-            let spacing = scaled.lineHeight.map { max(0, ($0 - 1) * scaled.size) } ?? 0
-            return AnyView(content.font(Font(token, sizeCategory: TextSizeCategory(sizeCategory))).lineSpacing(spacing))
+            let category = TextSizeCategory(sizeCategory)
+            return
+                content
+                .transformEnvironment(\.font) { font in
+                    if let token { font = Font(token, sizeCategory: category) }
+                }
+                .transformEnvironment(\.lineSpacing) { spacing in
+                    if let token { spacing = token.lineSpacing(at: category) }
+                }
         }
     }
 

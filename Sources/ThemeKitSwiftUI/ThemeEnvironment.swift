@@ -6,9 +6,11 @@
 
     /// The theme `@Environment(\.theme)` reports where no ``SwiftUI/View/theme(_:)`` is above a view.
     ///
-    /// That is the theme most recently installed with `.theme(_:)` — so a sheet, popover or window
-    /// that a platform version presents outside the installing view's environment still reads the
-    /// app's theme — or, before any was installed (previews, tests), one in-memory theme.
+    /// That is the theme most recently installed with `.theme(_:)`, while the app keeps it — so a
+    /// sheet, popover or window that a platform version presents outside the installing view's
+    /// environment still reads the app's theme — or, before any was installed (previews, tests) and
+    /// once the app has let it go, one in-memory theme. It is held weakly: an app that replaces its
+    /// theme (one per account, say) frees the old one with its storage and subscribers.
     enum ThemeEnvironmentFallback {
         /// The theme of previews and of views shown before any `.theme(_:)`.
         static let standalone = Theme(storage: InMemoryThemeStorage(), namespace: "preview", delivery: .mainThread)
@@ -22,12 +24,12 @@
         static func install(_ theme: Theme) { installed.theme = theme }
     }
 
-    /// The last theme a `.theme(_:)` installed.
+    /// The last theme a `.theme(_:)` installed, held weakly.
     ///
     /// `@unchecked Sendable`: a final class whose one mutable field is only touched under its own lock.
     private final class LastInstalledTheme: @unchecked Sendable {
         private let lock = NSLock()
-        private var value: Theme?
+        private weak var value: Theme?
 
         var theme: Theme? {
             get { lock.withLock { value } }

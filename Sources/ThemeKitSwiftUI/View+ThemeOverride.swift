@@ -83,10 +83,8 @@
             if let current, self.theme === theme, self.parent === parent {
                 if style != requested.style || contrast != requested.contrast {
                     requested = (style, contrast)
-                    DispatchQueue.main.async {
-                        current.overrideStyle = style
-                        current.overrideContrast = contrast
-                    }
+                    // One change: the views below redraw once, with both.
+                    DispatchQueue.main.async { current.setOverrides(style: style, contrast: contrast) }
                 }
                 return current
             }

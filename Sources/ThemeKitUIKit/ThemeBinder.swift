@@ -405,7 +405,8 @@
 
     #if os(iOS)
         extension ThemeBinder where Object: UINavigationBar {
-            /// Binds the bar's standard, compact and scroll-edge appearances to one appearance.
+            /// Binds the bar's standard, compact, scroll-edge and (iOS 15+) compact scroll-edge
+            /// appearances to one appearance.
             /// - Parameter provider: Builds the appearance.
             public func appearance(
                 _ provider: @escaping @MainActor @Sendable (ThemeContext) -> UINavigationBarAppearance
@@ -415,6 +416,7 @@
                     bar.standardAppearance = appearance
                     bar.compactAppearance = appearance
                     bar.scrollEdgeAppearance = appearance
+                    if #available(iOS 15.0, *) { bar.compactScrollEdgeAppearance = appearance }
                 }
             }
         }
@@ -432,13 +434,19 @@
         }
 
         extension ThemeBinder where Object: UIToolbar {
-            /// Binds the toolbar's standard and compact appearances to one appearance.
+            /// Binds the toolbar's standard, compact and (iOS 15+) scroll-edge and compact scroll-edge
+            /// appearances to one appearance: without the scroll-edge ones, UIKit draws a transparent
+            /// toolbar where content meets its edge.
             /// - Parameter provider: Builds the appearance.
             public func appearance(_ provider: @escaping @MainActor @Sendable (ThemeContext) -> UIToolbarAppearance) {
                 customize(id: "toolbar.appearance") { bar, env in
                     let appearance = provider(env)
                     bar.standardAppearance = appearance
                     bar.compactAppearance = appearance
+                    if #available(iOS 15.0, *) {
+                        bar.scrollEdgeAppearance = appearance
+                        bar.compactScrollEdgeAppearance = appearance
+                    }
                 }
             }
         }

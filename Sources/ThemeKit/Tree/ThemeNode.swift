@@ -127,6 +127,19 @@ public final class ThemeNode: Sendable {
         if let error { throw error }
     }
 
+    /// Sets the style and the contrast forced on this subtree in one change (`nil`: inherit): the
+    /// bindings below that read either re-run once, with both, where setting ``overrideStyle`` and then
+    /// ``overrideContrast`` runs them twice and shows the first with the old contrast.
+    /// - Parameters:
+    ///   - style: The style to force, or `nil` to inherit.
+    ///   - contrast: The contrast to force, or `nil` to inherit.
+    public func setOverrides(style: ThemeStyle?, contrast: ThemeContrast?) {
+        setOverrides {
+            $0.overrideStyle = style
+            $0.overrideContrast = contrast
+        }
+    }
+
     private func setOverrides(_ change: (inout NodeIntent) -> Void) {
         let id = self.id
         core.mutate { model in

@@ -122,6 +122,17 @@ extension TypographyToken {
         token.letterSpacing = letterSpacing.map { $0 * factor }
         return token
     }
+
+    /// The space to add between lines at a content size category, in points: what SwiftUI's
+    /// `lineSpacing(_:)` and `NSParagraphStyle.lineSpacing` take for the token's ``lineHeight``. The
+    /// line height beyond the font's size, `(lineHeight − 1) × size` of the scaled token; `0` without
+    /// a line height or for one of at most 1 (those APIs cannot tighten lines).
+    /// - Parameter category: The user's content size category.
+    /// - Returns: The extra space between lines, in points, never negative.
+    public func lineSpacing(at category: TextSizeCategory) -> Double {
+        guard let lineHeight else { return 0 }
+        return max(0, (lineHeight - 1) * scaledSize(at: category))
+    }
 }
 
 /// The nine weights Apple's font APIs name (`UIFont.Weight`, SwiftUI's `Font.Weight`), with the CSS/DTCG

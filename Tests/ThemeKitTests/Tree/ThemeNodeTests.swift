@@ -184,4 +184,28 @@ import ThemeKit
         #expect(theme.checkInvariants().isEmpty)
         withExtendedLifetime(child) {}
     }
+
+    @Test("both overrides set in one change run each binding below once, seeing both")
+    func overridesSetTogether() {
+        let theme = makeTheme()
+        let label = Label()
+        let node = ThemeNode(parent: theme.root)
+        let seen = Counter()
+        theme.customize(label, in: node) { label, env in
+            label.textColor = "\(env.style) \(env.contrast)"
+            seen.increment(label.textColor)
+        }
+        node.setOverrides(style: .dark, contrast: .increased)
+        #expect(seen.entries == ["light standard", "dark increased"])
+        #expect(node.overrideStyle == .dark && node.overrideContrast == .increased)
+        // The same overrides again change nothing; clearing both is one change too.
+        node.setOverrides(style: .dark, contrast: .increased)
+        node.setOverrides(style: nil, contrast: nil)
+        #expect(seen.entries == ["light standard", "dark increased", "light standard"])
+        // One at a time, as the two properties set it, runs the binding twice.
+        node.overrideStyle = .dark
+        node.overrideContrast = .increased
+        #expect(seen.entries.suffix(2) == ["dark standard", "dark increased"])
+        #expect(theme.checkInvariants().isEmpty)
+    }
 }

@@ -59,6 +59,16 @@ import ThemeKitTokens
         #expect(ax5.lineHeight == token.lineHeight)
     }
 
+    @Test("the space between lines is the line height beyond the scaled size, never negative")
+    func lineSpacing() {
+        let body = TypographyToken(size: 20, textStyle: .body, lineHeight: 1.5)
+        #expect(body.lineSpacing(at: .large) == 10)
+        #expect(abs(body.lineSpacing(at: .accessibilityExtraExtraExtraLarge) - 0.5 * 20 * 53 / 17) < 1e-9)
+        #expect(TypographyToken(size: 16, lineHeight: 1.25).lineSpacing(at: .accessibilityLarge) == 4)
+        #expect(TypographyToken(size: 16, lineHeight: 0.8).lineSpacing(at: .large) == 0)
+        #expect(TypographyToken(size: 16).lineSpacing(at: .large) == 0)
+    }
+
     @Test("a token without a text style keeps its size at every category")
     func fixedTokens() {
         let token = TypographyToken(size: 13)
