@@ -29,6 +29,13 @@
         /// - The theme's scope (style, contrast, base styles) is put in the environment
         ///   (``SwiftUI/EnvironmentValues/themeColorScope``) for `Color(_: ColorSet)`.
         ///
+        /// The first report is made in the first `body`, so the first frame shows the system's appearance:
+        /// on a launch in dark mode, a theme that follows the system (and starts from its stored style,
+        /// light unless the user once forced another) switches to dark there, and that change is delivered
+        /// inside SwiftUI's view update. A `theme.events` subscriber or `Theme.observe` observer added
+        /// before then is called there too, where it must not publish to an `ObservableObject` directly:
+        /// hop to the main queue, or subscribe once the first view has appeared.
+        ///
         /// The theme must deliver on the main thread (`Theme.Delivery.mainThread`, the default), so a
         /// pack applied on a background queue updates views on the main thread; a theme created with
         /// `.synchronous` stops here, at setup, with a message saying so.

@@ -76,10 +76,15 @@
             get { machine.animation }
             set { machine.animation = newValue }
         }
-        /// Called before the bridge updates the window for a switch (the bindings have already run).
-        public var willApply: (@MainActor (Switch) -> Void)?
-        /// Called after the bridge updated the window for a switch.
-        public var didApply: (@MainActor (Switch) -> Void)?
+        /// Called before the bridge updates the window for a switch (the bindings have already run), with
+        /// the switch and the window.
+        ///
+        /// Use the window it is handed rather than capturing one: the window keeps the bridge, so a hook
+        /// that held the window strongly would keep both alive after the window is closed.
+        public var willApply: (@MainActor (Switch, UIWindow) -> Void)?
+        /// Called after the bridge updated the window for a switch, with the switch and the window (see
+        /// ``willApply``).
+        public var didApply: (@MainActor (Switch, UIWindow) -> Void)?
 
         private var machine = ThemeWindowStateMachine()
         private var subscription: ThemeSubscription?
@@ -225,7 +230,7 @@
             let change = Switch(
                 style: shown.style, contrast: shown.contrast, forcedAppearance: shown.forcedAppearance,
                 animationDuration: duration)
-            willApply?(change)
+            willApply?(change, window)
             let update = {
                 window.overrideUserInterfaceStyle = UIUserInterfaceStyle(shown.forcedAppearance)
                 if #available(iOS 17.0, tvOS 17.0, *) {
@@ -241,7 +246,7 @@
             } else {
                 update()
             }
-            didApply?(change)
+            didApply?(change, window)
         }
     }
 

@@ -20,6 +20,17 @@ func scene(_ scene: UIScene, willConnectTo session: UISceneSession, options: UIS
 // end snippet
 import ThemeKit
 
+@MainActor
+func bridgeHooks(window: UIWindow) {
+// snippet: Docs/UIKit.md hooks
+let bridge = theme.attach(to: window)
+bridge.didApply = { change, window in
+    window.rootViewController?.setNeedsStatusBarAppearanceUpdate()
+    print("now \(change.style), cross-faded: \(change.animationDuration != nil)")
+}
+// end snippet
+}
+
 /// The app's colours in these examples.
 struct Palette: ThemeExtension {
     var text = ThemeColor(red: 0, green: 0, blue: 0)
