@@ -20,7 +20,10 @@ let package = Package(
         .target(name: "ThemeKitTokens", dependencies: ["ThemeKit"]),
         // Apple adapters: every file is inside `#if canImport(SwiftUI)` / `#if canImport(UIKit)`, so they
         // build empty on Linux; Scripts/ios-check.sh type-checks them for iOS (Docs/SwiftUI.md, Docs/UIKit.md).
-        .target(name: "ThemeKitSwiftUI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
+        // SwiftUI's colours and UIKit's share one trait (`ThemeStyleTrait`), so a scope set on either side
+        // reaches the other: a `UIViewRepresentable` under `themeOverride`, a hosting controller in a
+        // bridged window.
+        .target(name: "ThemeKitSwiftUI", dependencies: ["ThemeKit", "ThemeKitTokens", "ThemeKitUIKit"]),
         .target(name: "ThemeKitUIKit", dependencies: ["ThemeKit", "ThemeKitTokens"]),
         .target(name: "ThemeKitCLI", dependencies: ["ThemeKit", "ThemeKitTokens"]),
         // The `themekit` product's target is not named `themekit`: on case-insensitive file systems (macOS)

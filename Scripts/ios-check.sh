@@ -26,7 +26,7 @@ floor=$(grep -oE '\.iOS\(\.v[0-9]+(_[0-9]+)?\)' Package.swift | head -n 1 | sed 
 [ -n "$floor" ] || { echo "iOS check: no .iOS(...) platform in Package.swift" >&2; exit 1; }
 
 # Library modules in dependency order, then the example app (an application module with @main).
-modules=(ThemeKit ThemeKitTokens ThemeKitSwiftUI ThemeKitUIKit)
+modules=(ThemeKit ThemeKitTokens ThemeKitUIKit ThemeKitSwiftUI)
 app_dir=Examples/ThemeKitCatalog
 # The UIKit and SwiftUI examples of README.md, Docs/ and the DocC catalogs (CONTRIBUTING.md, "Documentation
 # snippets"): each file is checked as a module of its own, so each can hold an app's `@main`.

@@ -2,6 +2,7 @@
     import SwiftUI
     import ThemeKitTokens
     #if canImport(UIKit)
+        import ThemeKitUIKit
         import UIKit
     #endif
 
@@ -36,7 +37,9 @@
             /// The scope is what ``SwiftUI/View/theme(_:)`` and ``SwiftUI/View/themeOverride(style:contrast:)``
             /// put in the environment (``SwiftUI/EnvironmentValues/themeColorScope``), which iOS 17 bridges to
             /// the trait collection the colour is resolved with, so each window and subtree resolves in its
-            /// own scope. Below iOS 17 the colour uses the scope of the theme installed last (one theme per
+            /// own scope. The trait is ThemeKitUIKit's `ThemeStyleTrait`, so the scope also reaches UIKit
+            /// views inside (`UIColor(_: ColorSet)` in a `UIViewRepresentable`), and SwiftUI content hosted
+            /// in a window that ThemeKitUIKit's bridge keeps reads that window's scope. Below iOS 17 the colour uses the scope of the theme installed last (one theme per
             /// app is right; several windows with different themes need ``ThemeAppearanceValue/color(_:baseStyles:)``,
             /// which resolves at the view's scope on every version).
             /// - Parameter set: The colour set.
@@ -46,12 +49,13 @@
         }
 
         extension UIColor {
-            /// A dynamic colour resolving `set` per trait collection, in the scope the environment bridged
-            /// into the traits (iOS 17), else the scope of the theme installed last.
+            /// A dynamic colour resolving `set` per trait collection, in the scope the traits carry (iOS 17:
+            /// SwiftUI's environment bridged into them, or a bridged window's), else the scope of the theme
+            /// installed last.
             static func resolving(_ set: ColorSet) -> UIColor {
                 UIColor { traits in
                     var scope: ThemeColorScope?
-                    if #available(iOS 17.0, tvOS 17.0, *) { scope = traits[ThemeColorScopeTrait.self] }
+                    if #available(iOS 17.0, tvOS 17.0, *) { scope = traits[ThemeStyleTrait.self]?.scope }
                     let color = set.resolved(
                         in: traits.userInterfaceStyle == .dark ? .dark : .light,
                         platformContrast: ThemeContrast(systemIncreased: traits.accessibilityContrast == .high),
@@ -68,23 +72,18 @@
             }
         }
 
-        /// The theme scope in a trait collection: what SwiftUI's ``SwiftUI/EnvironmentValues/themeColorScope``
-        /// becomes when the environment is turned into traits.
-        @available(iOS 17.0, tvOS 17.0, *)
-        struct ThemeColorScopeTrait: UITraitDefinition {
-            static let defaultValue: ThemeColorScope? = nil
-            static let affectsColorAppearance = true
-            static let name = "ThemeKitColorScope"
-        }
-
+        /// SwiftUI's ``SwiftUI/EnvironmentValues/themeColorScope`` and UIKit's ``ThemeStyleTrait`` are one
+        /// value: the environment is written into the trait for UIKit views inside, and read from it where
+        /// SwiftUI is hosted in UIKit. (The trait keeps a contrast only where it is forced; where it is
+        /// not, colours resolve with the platform's contrast, so nothing they show is lost.)
         @available(iOS 17.0, tvOS 17.0, *)
         extension ThemeColorScopeKey: UITraitBridgedEnvironmentKey {
             static func read(from traitCollection: UITraitCollection) -> ThemeColorScope? {
-                traitCollection[ThemeColorScopeTrait.self]
+                traitCollection[ThemeStyleTrait.self]?.scope
             }
 
             static func write(to mutableTraits: inout any UIMutableTraits, value: ThemeColorScope?) {
-                mutableTraits[ThemeColorScopeTrait.self] = value
+                mutableTraits[ThemeStyleTrait.self] = value.map(ThemeStyleTrait.Style.init)
             }
         }
     #endif

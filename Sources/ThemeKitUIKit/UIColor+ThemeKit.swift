@@ -155,8 +155,11 @@
         }
     }
 
-    /// The theme style a ``ThemeWindowBridge`` stores in its window's traits on iOS 17, so that dynamic
-    /// colours made from colour sets resolve the theme's custom style.
+    /// The theme scope in a trait collection on iOS 17, so that dynamic colours made from colour sets
+    /// resolve the theme's custom style and a contrast chosen in the app: a ``ThemeWindowBridge`` stores
+    /// it in its window's traits, and ThemeKitSwiftUI bridges its environment's theme scope (`.theme`,
+    /// `.themeOverride`) into it, so UIKit views inside SwiftUI and SwiftUI inside a bridged window
+    /// resolve in the same scope.
     @available(iOS 17.0, tvOS 17.0, *)
     public struct ThemeStyleTrait: UITraitDefinition {
         /// The style and its base styles; `nil` outside a bridged window.
