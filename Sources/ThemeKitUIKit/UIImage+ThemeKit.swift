@@ -13,21 +13,30 @@
         /// - Parameters:
         ///   - set: The image set.
         ///   - env: The binding's context.
+        ///   - bundle: The bundle whose asset catalog holds the assets (a Swift package's `Bundle.module`,
+        ///     a framework's); `nil`, the default: the main bundle.
         /// - Returns: The image, or `nil` when none has the resolved name.
-        public static func theme(_ set: ImageSet, in env: ThemeContext) -> UIImage? {
-            theme(set, scope: ThemeColorScope(env))
+        public static func theme(_ set: ImageSet, in env: ThemeContext, bundle: Bundle? = nil) -> UIImage? {
+            theme(set, scope: ThemeColorScope(env), bundle: bundle)
         }
 
         /// The image of a set for a scope, tinted when it has a tint.
+        ///
+        /// An asset is looked up for the scope's appearance and contrast, so an asset catalog's dark or
+        /// high-contrast variant matches the scope (a `ThemeNode` override, a custom style's base).
         /// - Parameters:
         ///   - set: The image set.
         ///   - scope: Where it is drawn.
+        ///   - bundle: The bundle whose asset catalog holds the assets; `nil`, the default: the main bundle.
         /// - Returns: The image, or `nil` when none has the resolved name.
-        public static func theme(_ set: ImageSet, scope: ThemeColorScope) -> UIImage? {
+        public static func theme(_ set: ImageSet, scope: ThemeColorScope, bundle: Bundle? = nil) -> UIImage? {
             let (image, tint) = set.resolvedTint(in: scope)
             let found: UIImage? =
                 switch image.source {
-                case .asset: UIImage(named: image.name)
+                case .asset:
+                    UIImage(
+                        named: image.name, in: bundle,
+                        compatibleWith: UITraitCollection.theme(scope, base: UITraitCollection()))
                 case .symbol: UIImage(systemName: image.name)
                 }
             guard let found, let tint else { return found }
