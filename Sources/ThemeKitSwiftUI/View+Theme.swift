@@ -29,12 +29,11 @@
         /// - The theme's scope (style, contrast, base styles) is put in the environment
         ///   (``SwiftUI/EnvironmentValues/themeColorScope``) for `Color(_: ColorSet)`.
         ///
-        /// The first report is made in the first `body`, so the first frame shows the system's appearance:
-        /// on a launch in dark mode, a theme that follows the system (and starts from its stored style,
-        /// light unless the user once forced another) switches to dark there, and that change is delivered
-        /// inside SwiftUI's view update. A `theme.events` subscriber or `Theme.observe` observer added
-        /// before then is called there too, where it must not publish to an `ObservableObject` directly:
-        /// hop to the main queue, or subscribe once the first view has appeared.
+        /// The first report is made in the first `body`, so the first frame shows the system's appearance
+        /// (on a launch in dark mode, a theme that follows the system starts from its stored style, light
+        /// unless the user once forced another, and switches there). Its bindings run at once; its
+        /// notifications — `theme.events` subscribers, `Theme.observe` observers, Observation — on the
+        /// main queue's next turn, outside SwiftUI's view update, where they may publish.
         ///
         /// The theme must deliver on the main thread (`Theme.Delivery.mainThread`, the default), so a
         /// pack applied on a background queue updates views on the main thread; a theme created with
@@ -57,11 +56,10 @@
         /// `available`), `default` is activated without touching the style, so the theme keeps following the
         /// system until the user forces a style.
         ///
-        /// This happens the first time the modifier's `body` runs, so the first frame shows the variant. A
-        /// `theme.events` subscriber or `Theme.observe` observer added before then is called with that
-        /// change inside SwiftUI's view update, where it must not publish to an `ObservableObject`; if one
-        /// does, register the variants and apply `default` in your `App`'s `init` instead, and use
-        /// ``theme(_:)``.
+        /// This happens the first time the modifier's `body` runs, so the first frame shows the variant; as
+        /// for the first report of the system appearance (``theme(_:)``), the change's notifications reach
+        /// `theme.events` subscribers and `Theme.observe` observers on the main queue's next turn, outside
+        /// SwiftUI's view update.
         /// - Parameters:
         ///   - theme: The theme to install.
         ///   - default: The variant for a first launch.
@@ -125,7 +123,7 @@
             guard self.theme !== theme else { return }
             self.theme = theme
             subscription = nil
-            setUp?(theme)
+            if let setUp { theme.changeNotifyingLater { setUp(theme) } }
             hasReported = false
             reportedAppearance = nil
             reportedContrast = nil
@@ -173,7 +171,8 @@
                 if let newContrast { theme.systemContrastDidChange(to: newContrast) }
             }
             if isFirst {
-                send()
+                // Its bindings now (the update draws the new appearance), its notifications after it.
+                theme.changeNotifyingLater(send)
                 subscribe(to: theme)
             } else if style != nil || newContrast != nil {
                 DispatchQueue.main.async(execute: send)

@@ -239,6 +239,18 @@ public final class Theme: Sendable {
         return try changes()
     }
 
+    /// Makes `changes` as one, like ``batch(_:)``, for a call made inside a SwiftUI view update (the
+    /// adapters' first report of the system appearance, a first launch's variant): under
+    /// ``Delivery/mainThread`` their bindings run before this returns, so the update draws the new
+    /// values, and their notifications — observers, Observation, ``events``, NotificationCenter — on
+    /// the main queue's next turn, where user code may publish. Anything else pending then goes with
+    /// them. Under ``Delivery/synchronous`` it is ``batch(_:)``.
+    package func changeNotifyingLater(_ changes: () -> Void) {
+        _core.beginBatch()
+        changes()
+        _core.endBatch(defersNotifications: true)
+    }
+
     // MARK: Observers
 
     /// Calls `handler` with each new value of `type` at the root, after the

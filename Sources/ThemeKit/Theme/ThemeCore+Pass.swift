@@ -61,7 +61,8 @@ extension _ThemeCore {
 
     func performPass(
         _ work: inout PendingWork, snapshot: _ValueSnapshot, persisted: PersistedValues?,
-        observed: [ObservedGroup], observerScope: DeliveryScope?, handsOffToObservation: Bool, runsCallbacks: Bool
+        observed: [ObservedGroup], observerScope: DeliveryScope?, handsOffToObservation: Bool, runsCallbacks: Bool,
+        defersNotifications: Bool = false
     ) {
         beginPass(snapshot: snapshot)
         var events = work.events
@@ -102,9 +103,13 @@ extension _ThemeCore {
             tree.reresolve(
                 roots: dirtyNodes, themeStyle: snapshot.style, themeContrast: snapshot.contrast, into: &changedNodes)
         }
-        lock.withLock {
-            model.lastDeliveredStyle = snapshot.style
-            model.lastDeliveredContrast = snapshot.contrast
+        if !defersNotifications {
+            // What observers were told last: a pass that defers its notifications leaves it, so the
+            // pass that posts them tells the observers of variants.
+            lock.withLock {
+                model.lastDeliveredStyle = snapshot.style
+                model.lastDeliveredContrast = snapshot.contrast
+            }
         }
 
         guard runsCallbacks else {
@@ -131,6 +136,13 @@ extension _ThemeCore {
             table.runReaders(of: bit, epoch: epoch, tree: tree, contexts: contexts)
         }
 
+        if defersNotifications {
+            carryNotifications(
+                events + [styleEvent, contrastEvent].compactMap { $0 }, extensions: work.changedExtensions,
+                appearanceChanged: rootChanged || work.carriesAppearanceChange)
+            return
+        }
+
         // 5. Observer tokens.
         if let observerScope {
             for entry in observed { notify(entry, snapshot: snapshot, scope: observerScope) }
@@ -143,11 +155,17 @@ extension _ThemeCore {
             summary.style = styleEvent != nil
             summary.contrast = contrastEvent != nil
             for event in work.events {
-                if case .followsSystemChanged = event { summary.followsSystem = true }
-                if case .followsSystemContrastChanged = event { summary.followsSystemContrast = true }
+                switch event {
+                case .followsSystemChanged: summary.followsSystem = true
+                case .followsSystemContrastChanged: summary.followsSystemContrast = true
+                // Carried from a pass that deferred its notifications.
+                case .styleChanged: summary.style = true
+                case .contrastChanged: summary.contrast = true
+                default: break
+                }
             }
             summary.extensions = changedExtensions
-            if rootChanged {
+            if rootChanged || work.carriesAppearanceChange {
                 for id in snapshot.variants.indices
                 where snapshot.variants[id] != nil && !summary.extensions.contains(id) {
                     summary.extensions.append(id)
@@ -173,6 +191,18 @@ extension _ThemeCore {
                 NotificationCenter.default.post(
                     name: .themeDidChange, object: object, userInfo: notificationPayloads.userInfo(for: event))
             }
+        }
+    }
+
+    /// Leaves a pass's notifications to the next pass, which posts them before its own (see
+    /// `PendingWork.defersNotifications`): its events first in the queue, its extensions marked changed
+    /// for observers and Observation (not for bindings, which have run).
+    private func carryNotifications(_ events: [ThemeEvent], extensions: Set<Int>, appearanceChanged: Bool) {
+        lock.withLock {
+            model.pending.events.insert(contentsOf: events, at: 0)
+            model.pending.changedExtensions.formUnion(extensions)
+            model.pending.carriesNotifications = true
+            if appearanceChanged { model.pending.carriesAppearanceChange = true }
         }
     }
 

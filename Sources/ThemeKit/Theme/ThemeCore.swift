@@ -230,9 +230,12 @@ final class _ThemeCore: @unchecked Sendable {
     }
 
     /// Closes a batch; the last one to close delivers.
-    func endBatch() {
+    /// - Parameter defersNotifications: The pass that delivers what is pending leaves its
+    ///   notifications to the next main-queue delivery (`PendingWork.defersNotifications`).
+    func endBatch(defersNotifications: Bool = false) {
         lock.lock()
         model.batchDepth -= 1
+        if defersNotifications && !model.pending.isEmpty { model.pending.defersNotifications = true }
         unlockAfterMutation()
     }
 
@@ -245,14 +248,17 @@ final class _ThemeCore: @unchecked Sendable {
     func deliver() {
         var passes = 0
         let thread = pthread_self()
+        // The last pass left its notifications to the next main-queue delivery: so is the rest.
+        var deferredNotifications = false
         while true {
             lock.lock()
             let isDone = model.pending.isEmpty || model.batchDepth > 0
             // A chain of this thread's own callbacks alone is not handed on: the refresh-loop
             // bound ends it.
             let handsOn =
-                !isDone && delivery == .mainThread && passes >= limits.passesBeforeHandOff
-                && !model.pending.isRetriggeredAlone
+                !isDone && delivery == .mainThread
+                && (deferredNotifications
+                    || (passes >= limits.passesBeforeHandOff && !model.pending.isRetriggeredAlone))
             if isDone || handsOn {
                 model.deliveringThread = nil
                 let handoff: EngineClaim.Handoff
@@ -268,11 +274,13 @@ final class _ThemeCore: @unchecked Sendable {
             }
             model.deliveringThread = thread
             var work = model.takePending()
+            // Only the main queue's next turn can take the notifications later.
+            deferredNotifications = work.defersNotifications && delivery == .mainThread
             let snapshot = model.currentSnapshot()
             var garbage: [AnyObject] = []
             swap(&garbage, &model.garbage)
             let persisted = persistenceValues(for: work)
-            let observed = observerGroups(for: work, snapshot: snapshot)
+            let observed = deferredNotifications ? [] : observerGroups(for: work, snapshot: snapshot)
             // From here, an observer removed on this thread is not called by this pass.
             let observerScope = observed.isEmpty ? nil : model.observerScopes.begin()
             let handsOffToObservation = model.hasObservedReads
@@ -296,7 +304,8 @@ final class _ThemeCore: @unchecked Sendable {
             }
             performPass(
                 &work, snapshot: snapshot, persisted: persisted, observed: observed, observerScope: observerScope,
-                handsOffToObservation: handsOffToObservation, runsCallbacks: runsCallbacks)
+                handsOffToObservation: handsOffToObservation, runsCallbacks: runsCallbacks,
+                defersNotifications: deferredNotifications)
             // Release the operations' objects and nodes before taking the lock: their
             // deinit may use the theme.
             work.operations.removeAll()

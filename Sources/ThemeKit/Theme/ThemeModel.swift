@@ -73,6 +73,18 @@ struct PendingWork {
     /// such work is not part of a refresh loop, however much of its own it has too.
     var queuedByOthers = false
 
+    /// The pass of this work runs its bindings but leaves its notifications (observers,
+    /// Observation, the bus, NotificationCenter) to the next main-queue delivery: set by a change
+    /// made inside a SwiftUI view update (`Theme.systemAppearanceDidChange(style:contrast:notifyingLater:)`),
+    /// where user code must not publish. Only under main-thread delivery.
+    var defersNotifications = false
+    /// Notifications a deferring pass left (`events` holds its events, `changedExtensions` its
+    /// extensions): the next pass posts them, before its own, and runs no binding for them.
+    var carriesNotifications = false
+    /// The notifications carried include a change of the root's style or contrast (Observation
+    /// then reports the extensions that have variants too).
+    var carriesAppearanceChange = false
+
     /// The work is the delivering thread's callbacks' alone: a pass of it is re-triggered.
     var isRetriggeredAlone: Bool { queuedByDeliverer && !queuedByOthers }
 
@@ -80,7 +92,7 @@ struct PendingWork {
 
     var isEmpty: Bool {
         changed == 0 && !hasBatchedBindings && operations.isEmpty && persistence.isEmpty && persistedVariants.isEmpty
-            && events.isEmpty
+            && events.isEmpty && !carriesNotifications
     }
 }
 

@@ -538,18 +538,26 @@ final class ModelLane: @unchecked Sendable {
     }
 
     /// The system's appearance changes, or the app starts or stops following it.
+    /// A report of the system's appearance, made as the adapters make their first one (bindings now,
+    /// notifications on the next main-queue turn) or as an ordinary change.
+    private func reportSystem(notifyingLater: Bool, _ report: () -> Void) {
+        if notifyingLater { theme.changeNotifyingLater(report) } else { report() }
+    }
+
     private func system() {
         switch below(4) {
         case 0:
             let style = pick(Self.styles)
-            note("system style -> \(style.rawValue)")
-            theme.systemStyleDidChange(to: style)
+            let later = chance(50)
+            note("system style -> \(style.rawValue)\(later ? ", notifying later" : "")")
+            reportSystem(notifyingLater: later) { theme.systemStyleDidChange(to: style) }
             global?.systemStyle = style
             if global?.followsSystem == true { global?.style = style }
         case 1:
             let contrast = pick(ThemeContrast.allCases)
-            note("system contrast -> \(contrast)")
-            theme.systemContrastDidChange(to: contrast)
+            let later = chance(50)
+            note("system contrast -> \(contrast)\(later ? ", notifying later" : "")")
+            reportSystem(notifyingLater: later) { theme.systemContrastDidChange(to: contrast) }
             global?.systemContrast = contrast
             if global?.followsSystemContrast == true { global?.contrast = contrast }
         case 2:
