@@ -19,7 +19,8 @@ extension AssetCatalogWarning {
         case .systemColorReference(let path, _, _), .unsupportedColorSpace(let path, _, _),
             .unsupportedIdiom(let path, _, _), .unsupportedAppearance(let path, _, _, _),
             .unsupportedQualifier(let path, _, _, _), .duplicateAppearance(let path, _, _), .clampedToSRGB(let path, _),
-            .missingAnyAppearance(let path), .duplicateKey(let path, _, _), .linkOutsideCatalog(let path, _):
+            .missingAnyAppearance(let path), .duplicateKey(let path, _, _), .linkOutsideCatalog(let path, _),
+            .moreWarnings(let path, _):
             path
         case .duplicateColorSetName(_, _, let ignoredPath): ignoredPath
         case .customStylesNotWritten: nil
@@ -34,7 +35,9 @@ extension AssetCatalogWarning {
             .unsupportedQualifier(_, let jsonPath, _, _), .duplicateAppearance(_, let jsonPath, _),
             .clampedToSRGB(_, let jsonPath), .duplicateKey(_, let jsonPath, _):
             jsonPath
-        case .missingAnyAppearance, .duplicateColorSetName, .customStylesNotWritten, .linkOutsideCatalog: nil
+        case .missingAnyAppearance, .duplicateColorSetName, .customStylesNotWritten, .linkOutsideCatalog,
+            .moreWarnings:
+            nil
         }
     }
 }

@@ -385,7 +385,7 @@ struct InputLoader {
         switch warning {
         case .clampedToSRGB, .duplicateKey: action = .kept
         case .duplicateAppearance, .duplicateColorSetName, .systemColorReference, .unsupportedColorSpace,
-            .unsupportedIdiom, .unsupportedAppearance, .unsupportedQualifier, .linkOutsideCatalog:
+            .unsupportedIdiom, .unsupportedAppearance, .unsupportedQualifier, .linkOutsideCatalog, .moreWarnings:
             action = .ignored
         case .missingAnyAppearance, .customStylesNotWritten: action = .dropped
         }

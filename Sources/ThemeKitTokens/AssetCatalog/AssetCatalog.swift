@@ -35,7 +35,13 @@ public enum AssetCatalog {
     /// A `/` in a name makes a namespace folder, as Xcode's "Provides Namespace" option does: `Brand/Primary`
     /// is written to `Brand/Primary.colorset` with `"provides-namespace" : true` in `Brand/Contents.json`, and
     /// ``read(from:)`` returns it under the same name. Names may contain spaces and punctuation, but no part of
-    /// a name may be empty, start with `.`, or contain control characters.
+    /// a name may be empty, start with `.`, contain control characters or be longer than a file name may be
+    /// (255 bytes with its `.colorset`); a group part may have no extension (`Brand.v2/Primary` would not be
+    /// read back as a group, and `X.colorset/Y` would overwrite colour `X`); and no two names may differ
+    /// only in case (one folder on a case-insensitive file system, macOS's default).
+    ///
+    /// Nothing is written through a symbolic link that leads out of the catalog: an existing folder on the
+    /// way to a colour set that is such a link is refused, before anything is written.
     ///
     /// - Parameters:
     ///   - colors: The colour sets to write, keyed by name.
@@ -43,14 +49,44 @@ public enum AssetCatalog {
     /// - Returns: A ``AssetCatalogWarning/customStylesNotWritten(name:styles:)`` warning for each colour set
     ///   with custom styles, which Xcode cannot express.
     /// - Throws: ``AssetCatalogError/invalidColorSetName(_:reason:)`` before writing anything if a name is
-    ///   unusable; ``AssetCatalogError/writeFailed(path:reason:)`` if the file system refuses.
+    ///   unusable; ``AssetCatalogError/writeFailed(path:reason:)`` before writing anything if a folder on the
+    ///   way is a link out of the catalog, or when the file system refuses.
     /// - Complexity: O(*n*) files written for *n* colour sets.
     @discardableResult
     public static func write(_ colors: [String: ColorSet], to url: URL) throws(AssetCatalogError)
         -> [AssetCatalogWarning]
     {
+        // Each folder written (a group's, a colour set's) by its path ignoring case: two that differ only in
+        // case are one folder on a case-insensitive file system.
+        var foldersIgnoringCase: [String: String] = [:]
         for name in colors.keys.sorted() {
             try validate(name: name)
+            var path = ""
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            for (index, part) in parts.enumerated() {
+                path += (path.isEmpty ? "" : "/") + part + (index == parts.count - 1 ? ".colorset" : "")
+                if let other = foldersIgnoringCase.updateValue(path, forKey: path.lowercased()), other != path {
+                    throw .invalidColorSetName(
+                        name,
+                        reason: "its folder \(JSONWriter.quoted(JSONPath.shown(path))) differs from "
+                            + "\(JSONWriter.quoted(JSONPath.shown(other))) only in case: one folder on a "
+                            + "case-insensitive file system (macOS's default)")
+                }
+            }
+        }
+        // Links out of the catalog, checked before anything is written (existing folders only: the
+        // others are made here).
+        if FileManager.default.fileExists(atPath: url.path) {
+            let root = url.resolvingSymlinksInPath().standardizedFileURL.path
+            for name in colors.keys.sorted() {
+                for folder in folders(of: name, in: url) where !isInside(folder, root: root) {
+                    throw .writeFailed(
+                        path: folder.path,
+                        reason:
+                            "it is a symbolic link out of the catalog (to \(folder.resolvingSymlinksInPath().path)); "
+                            + "ThemeKit does not write through it")
+                }
+            }
         }
         try writeFile(ContentsJSON.text(.object(["info": AssetCatalogColorSet.info])), to: url)
         var warnings: [AssetCatalogWarning] = []
@@ -61,14 +97,9 @@ public enum AssetCatalog {
                 warnings.append(
                     .customStylesNotWritten(name: name, styles: styles.sorted { $0.rawValue < $1.rawValue }))
             }
-            var folder = url
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            for group in parts.dropLast() {
-                folder = folder.appendingPathComponent(String(group), isDirectory: true)
-                try writeFile(namespaceGroupContents, to: folder)
-            }
-            folder = folder.appendingPathComponent(parts[parts.count - 1] + ".colorset", isDirectory: true)
-            try writeFile(AssetCatalogColorSet(colorSet).contentsJSON(), to: folder)
+            let folders = folders(of: name, in: url)
+            for group in folders.dropLast() { try writeFile(namespaceGroupContents, to: group) }
+            try writeFile(AssetCatalogColorSet(colorSet).contentsJSON(), to: folders[folders.count - 1])
         }
         return warnings
     }
@@ -213,17 +244,50 @@ public enum AssetCatalog {
         }
     }
 
+    /// The folders `name` is written to, outermost first: its groups' and its `.colorset`.
+    private static func folders(of name: String, in url: URL) -> [URL] {
+        var folder = url
+        var result: [URL] = []
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        for group in parts.dropLast() {
+            folder = folder.appendingPathComponent(String(group), isDirectory: true)
+            result.append(folder)
+        }
+        result.append(folder.appendingPathComponent(parts[parts.count - 1] + ".colorset", isDirectory: true))
+        return result
+    }
+
+    /// The longest file name most file systems accept, in bytes (`NAME_MAX`).
+    private static let maxFileNameBytes = 255
+
     private static func validate(name: String) throws(AssetCatalogError) {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             throw .invalidColorSetName(name, reason: "it contains a control character")
         }
-        for part in name.split(separator: "/", omittingEmptySubsequences: false) {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, part) in parts.enumerated() {
+            let shown = "'\(JSONPath.shown(String(part)))'"
             if part.isEmpty {
                 throw .invalidColorSetName(
                     name, reason: "it has an empty part (empty name, or a leading, trailing or double '/')")
             }
             if part.hasPrefix(".") {
-                throw .invalidColorSetName(name, reason: "'\(part)' starts with '.', which would make a hidden folder")
+                throw .invalidColorSetName(name, reason: "\(shown) starts with '.', which would make a hidden folder")
+            }
+            let isGroup = index < parts.count - 1
+            let bytes = part.utf8.count + (isGroup ? 0 : ".colorset".utf8.count)
+            if bytes > maxFileNameBytes {
+                throw .invalidColorSetName(
+                    name,
+                    reason:
+                        "\(shown) makes a file name of \(bytes) bytes, more than the \(maxFileNameBytes) a file system accepts"
+                )
+            }
+            if isGroup, !URL(fileURLWithPath: String(part)).pathExtension.isEmpty {
+                throw .invalidColorSetName(
+                    name,
+                    reason: "the group \(shown) has an extension: a folder with one is not read back as a group "
+                        + "(and 'X.colorset' would be colour X's folder)")
             }
         }
     }

@@ -26,13 +26,23 @@ extension AssetCatalogColorSet {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The file's path, used in errors and warnings.
-    ///   - warnings: Receives a warning for everything skipped, clamped or repeated.
+    ///   - warnings: Receives a warning for everything skipped, clamped or repeated: the first
+    ///     ``maxWarningsPerFile``, then one ``AssetCatalogWarning/moreWarnings(path:count:)`` with how many more
+    ///     there were (a file of a hundred thousand entries for another idiom gives 21 warnings, not 100,000).
     /// - Throws: ``AssetCatalogError`` naming `path` and the JSON path (such as `$.colors[1].color.components.red`)
     ///   when the JSON is invalid or exceeds the reader's limits (``AssetCatalogError/invalidJSON(path:reason:)``,
     ///   whose reason gives the line, column and JSON path), a required value is missing or has the wrong type,
     ///   or a component is not a number in range.
     public init(contentsJSON data: Data, path: String, warnings: inout [AssetCatalogWarning]) throws(AssetCatalogError)
     {
+        let first = warnings.count
+        defer {
+            let extra = warnings.count - first - Self.maxWarningsPerFile
+            if extra > 0 {
+                warnings.removeLast(extra)
+                warnings.append(.moreWarnings(path: path, count: extra))
+            }
+        }
         let reader = ColorSetReader(path: path)
         let root = try reader.object(try ContentsJSON.read(data, path: path, warnings: &warnings), at: "$")
         let entries = try reader.array(try reader.required("colors", in: root, at: "$"), at: "$.colors")
@@ -50,6 +60,9 @@ extension AssetCatalogColorSet {
         }
         self.init(colors: colors)
     }
+
+    /// The most warnings one colour set's file gives (``init(contentsJSON:path:warnings:)``).
+    public static let maxWarningsPerFile = 20
 }
 
 /// Reads the parts of a colour set's JSON, turning every problem into an error or warning naming the path.

@@ -77,6 +77,8 @@ public enum AssetCatalogWarning: Hashable, Sendable, CustomStringConvertible {
     /// A symbolic link in the catalog leads outside it (to `target`); it was not followed, so nothing
     /// outside the catalog folder is ever read.
     case linkOutsideCatalog(path: String, target: String)
+    /// The file gave `count` warnings more than ``AssetCatalogColorSet/maxWarningsPerFile``; they are not listed.
+    case moreWarnings(path: String, count: Int)
 
     /// A sentence naming the file and what was skipped or changed, escaped with
     /// ``TerminalText/escaped(_:)`` (file names and values come from the catalog).
@@ -110,6 +112,8 @@ public enum AssetCatalogWarning: Hashable, Sendable, CustomStringConvertible {
             return "'\(path)' \(jsonPath) repeats the key '\(key)' in the same object; the last value was used"
         case .linkOutsideCatalog(let path, let target):
             return "'\(path)' is a symbolic link to '\(target)', outside the catalog; skipped"
+        case .moreWarnings(let path, let count):
+            return "'\(path)' gave \(count) more warnings like these; they are not listed"
         }
     }
 }

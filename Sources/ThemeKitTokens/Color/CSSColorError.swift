@@ -29,9 +29,10 @@ public enum CSSColorError: Error, Hashable, Sendable, CustomStringConvertible {
         case .empty:
             return "The colour string is empty; expected hex (#RRGGBB), rgb(), hsl() or a named colour"
         case .surroundingWhitespace(let value):
-            return "'\(value)' has leading or trailing whitespace; remove it (expected e.g. '#0055FF')"
+            return "'\(Self.shortened(value))' has leading or trailing whitespace; remove it (expected e.g. '#0055FF')"
         case .tooLong(let value, let limit):
-            return "'\(value.prefix(40))…' is longer than \(limit) characters, the longest colour string accepted"
+            return
+                "'\(Self.shortened(value, to: 40))' is longer than \(limit) characters, the longest colour string accepted"
         case .invalidHex(let error):
             return error.description
         case .unsupportedFunction(let value, let function):
@@ -48,7 +49,12 @@ public enum CSSColorError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    static func shortened(_ value: String) -> String {
-        value.count > 80 ? String(value.prefix(80)) + "…" : value
+    /// `value`, or its first `limit` Unicode scalars and "…" when it has more: short whatever it holds (a
+    /// count of characters would let one letter and a million combining marks through).
+    static func shortened(_ value: String, to limit: Int = 80) -> String {
+        guard value.unicodeScalars.count > limit else { return value }
+        var beginning = String.UnicodeScalarView()
+        beginning.append(contentsOf: value.unicodeScalars.prefix(limit))
+        return String(beginning) + "…"
     }
 }

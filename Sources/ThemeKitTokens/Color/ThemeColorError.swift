@@ -20,7 +20,8 @@ public enum ThemeColorError: Error, Hashable, Sendable, CustomStringConvertible 
     /// The string is shown through ``TerminalText/escaped(_:)``: it comes from a pack, and a sentence meant
     /// for a log must not carry its control characters, ESC sequences or bidi controls.
     public var description: String {
-        let shown = { (value: String) in TerminalText.escaped(value) }
+        // Shortened too: a value may be a mebibyte long (a hex check runs before any length check).
+        let shown = { (value: String) in TerminalText.escaped(CSSColorError.shortened(value)) }
         switch self {
         case .empty:
             return "The colour string is empty; expected #RGB, #RGBA, #RRGGBB or #RRGGBBAA"

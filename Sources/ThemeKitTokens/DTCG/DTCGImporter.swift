@@ -140,10 +140,18 @@ public struct DTCGImporter: Sendable {
         self.choices = choices
     }
 
-    /// `"the NOUN are "a", "b""`, or `none` for an empty list (for error messages).
+    /// `"the NOUN are "a", "b""`, or `none` for an empty list (for error messages): the first
+    /// ``maxListedNames`` names, each shortened (``JSONPath/maxShownKeyLength``), then how many more
+    /// there are, so that each of many failing choices does not list every name of a large export.
     static func listing(_ names: [String], noun: String, none: String) -> String {
-        names.isEmpty ? none : "the \(noun) are " + names.map(JSONWriter.quoted).joined(separator: ", ")
+        guard !names.isEmpty else { return none }
+        let shown = names.prefix(maxListedNames).map { JSONWriter.quoted(JSONPath.shown($0)) }.joined(separator: ", ")
+        let more = names.count - maxListedNames
+        return "the \(noun) are " + shown + (more > 0 ? " and \(more) more" : "")
     }
+
+    /// The most names an error message lists (``listing(_:noun:none:)``).
+    static let maxListedNames = 20
 
     /// The error for ``choices`` given to a format that has no modifiers or theme groups (also a theme
     /// pack or asset catalog, for the `themekit` tool).

@@ -261,7 +261,8 @@ struct LegacyTokenTranslator {
                     let quantity = try evaluator.evaluate(text)
                     return Self.literal(quantity, isLength: isLength)
                 } catch {
-                    fail("$value", "the expression '\(text)' cannot be evaluated: \(error.reason)", .invalidValue)
+                    fail(
+                        "$value", "the expression '\(shown(text))' cannot be evaluated: \(error.reason)", .invalidValue)
                     return nil
                 }
             }
@@ -321,7 +322,8 @@ struct LegacyTokenTranslator {
                         value = Self.literal(try evaluator.evaluate(text), isLength: member.key != "lineHeight")
                     } catch {
                         fail(
-                            "$value.\(member.key)", "the expression '\(text)' cannot be evaluated: \(error.reason)",
+                            "$value.\(member.key)",
+                            "the expression '\(shown(text))' cannot be evaluated: \(error.reason)",
                             .invalidValue)
                         continue
                     }
@@ -446,7 +448,7 @@ struct LegacyTokenTranslator {
         /// or math. Any other reference inside a colour string is refused with the reason.
         mutating func colorWithAlpha(_ text: String, depth: Int) throws(TokenMath.Failure) -> ThemeColor {
             let refusal = TokenMath.Failure(
-                reason: "'\(text)' has a reference inside a colour string; ThemeKit evaluates only "
+                reason: "'\(shown(text))' has a reference inside a colour string; ThemeKit evaluates only "
                     + "rgba({colour}, alpha) there, the alpha a number, a percentage or a reference: use a whole "
                     + "reference ({a.b}) or a colour")
             let lowered = text.lowercased()
@@ -469,13 +471,16 @@ struct LegacyTokenTranslator {
             guard alphaQuantity.unit.isEmpty || alphaQuantity.unit == "%" else {
                 throw TokenMath.Failure(
                     reason:
-                        "the alpha '\(parts[1])' in '\(text)' is \(alphaQuantity.text), not a number or a percentage")
+                        "the alpha '\(shown(parts[1]))' in '\(shown(text))' is \(alphaQuantity.text), not a number or a percentage"
+                )
             }
             let base = try color(of: target, depth: depth + 1)
             let alpha = alphaQuantity.unit == "%" ? alphaQuantity.value / 100 : alphaQuantity.value
             guard (0...1).contains(alpha) else {
                 throw TokenMath.Failure(
-                    reason: "the alpha '\(parts[1])' in '\(text)' is \(JSONWriter.format(alpha)), outside 0…1")
+                    reason:
+                        "the alpha '\(shown(parts[1]))' in '\(shown(text))' is \(JSONWriter.format(alpha)), outside 0…1"
+                )
             }
             // The base with a new alpha; `alpha` is the one property whose change keeps a Display P3 value.
             var result = base
@@ -489,14 +494,14 @@ struct LegacyTokenTranslator {
             let path = normalized(DTCGAlias.normalized(rawPath))
             if let done = colorCache[path] { return try Self.value(of: done) }
             guard let token = tokens[path] else {
-                throw TokenMath.Failure(reason: "{\(rawPath)} refers to a token that does not exist")
+                throw TokenMath.Failure(reason: "{\(shown(rawPath))} refers to a token that does not exist")
             }
             guard depth <= maxAliasChain else {
                 throw TokenMath.Failure(
-                    reason: "the references from {\(rawPath)} form a chain longer than \(maxAliasChain) steps")
+                    reason: "the references from {\(shown(rawPath))} form a chain longer than \(maxAliasChain) steps")
             }
             guard colorsInProgress.insert(path).inserted else {
-                throw TokenMath.Failure(reason: "{\(rawPath)} refers back to itself")
+                throw TokenMath.Failure(reason: "{\(shown(rawPath))} refers back to itself")
             }
             defer { colorsInProgress.remove(path) }
             let result: Result<ThemeColor, TokenMath.Failure>
@@ -535,7 +540,7 @@ struct LegacyTokenTranslator {
             do {
                 return try ThemeColor(css: text)
             } catch {
-                throw TokenMath.Failure(reason: "'\(text)' is not a colour: \(error)")
+                throw TokenMath.Failure(reason: "\(error)")  // It quotes the value, shortened.
             }
         }
 
@@ -580,7 +585,8 @@ struct LegacyTokenTranslator {
                     quantity = try evaluate(text, depth: depth)
                 }
                 guard quantity.unit.isEmpty || quantity.unit == "%" else {
-                    throw TokenMath.Failure(reason: "the modifier value '\(text)' is \(quantity.text), not a number")
+                    throw TokenMath.Failure(
+                        reason: "the modifier value '\(shown(text))' is \(quantity.text), not a number")
                 }
                 amount = quantity.unit == "%" ? quantity.value / 100 : quantity.value
             default:
@@ -618,14 +624,14 @@ struct LegacyTokenTranslator {
                 return try Self.value(of: done)
             }
             guard let token = tokens[path] else {
-                throw TokenMath.Failure(reason: "{\(rawPath)} refers to a token that does not exist")
+                throw TokenMath.Failure(reason: "{\(shown(rawPath))} refers to a token that does not exist")
             }
             guard depth <= maxAliasChain else {
                 throw TokenMath.Failure(
-                    reason: "the references from {\(rawPath)} form a chain longer than \(maxAliasChain) steps")
+                    reason: "the references from {\(shown(rawPath))} form a chain longer than \(maxAliasChain) steps")
             }
             guard inProgress.insert(path).inserted else {
-                throw TokenMath.Failure(reason: "{\(rawPath)} refers back to itself")
+                throw TokenMath.Failure(reason: "{\(shown(rawPath))} refers back to itself")
             }
             defer { inProgress.remove(path) }
             let outer = longestChain
@@ -640,7 +646,8 @@ struct LegacyTokenTranslator {
             if case .success = result, length > maxAliasChain {
                 result = .failure(
                     TokenMath.Failure(
-                        reason: "the references from {\(rawPath)} form a chain longer than \(maxAliasChain) steps"))
+                        reason:
+                            "the references from {\(shown(rawPath))} form a chain longer than \(maxAliasChain) steps"))
             }
             longestChain = max(outer, length)
             cache[path] = (result, length)
@@ -664,10 +671,15 @@ struct LegacyTokenTranslator {
                 if let target = DTCGAlias.target(of: text) { return try quantity(of: target, depth: depth + 1) }
                 if let quantity = TokenQuantity.parse(text) { return quantity }
                 if TokenMath.isExpression(text) { return try evaluate(text, depth: depth) }
-                throw TokenMath.Failure(reason: "{\(path)} is '\(text.prefix(40))', not a number")
+                throw TokenMath.Failure(reason: "{\(shown(path))} is '\(shown(text))', not a number")
             default:
-                throw TokenMath.Failure(reason: "{\(path)} is \(token.value.kindDescription), not a number")
+                throw TokenMath.Failure(reason: "{\(shown(path))} is \(token.value.kindDescription), not a number")
             }
         }
     }
 }
+
+/// Text from a token file as an issue quotes it: shortened when long (``JSONPath/maxShownKeyLength``), so
+/// a failure that many tokens share (a bad colour that a thousand tokens refer to) does not copy a
+/// mebibyte into each of their issues.
+private func shown(_ text: some StringProtocol) -> String { JSONPath.shown(String(text)) }

@@ -121,7 +121,7 @@ struct TokensStudioThemes {
         for name in setOrder where !used.contains(name) {
             warn(
                 "$themes",
-                "the token set \(JSONWriter.quoted(name)) is not read: no applied theme enables it or uses it as a source",
+                "the token set \(Self.quoted(name)) is not read: no applied theme enables it or uses it as a source",
                 .incompleteAppearance)
         }
         return plan
@@ -145,7 +145,7 @@ struct TokensStudioThemes {
                 for unused in members where unused.path != applied.path {
                     warn(
                         unused.path,
-                        "the theme \(JSONWriter.quoted(unused.name))\(Self.groupLabel(group)) is not used: ThemeKit "
+                        "the theme \(Self.quoted(unused.name))\(Self.groupLabel(group)) is not used: ThemeKit "
                             + "applies the first theme of each group (or the one chosen), as Tokens Studio applies "
                             + "one active theme per group"
                     )
@@ -154,7 +154,7 @@ struct TokensStudioThemes {
             warn(
                 "$themes",
                 "no theme is named light or dark; the themes "
-                    + chosen.map { JSONWriter.quoted($0.name) + Self.groupLabel($0.group) }.joined(separator: ", ")
+                    + chosen.map { Self.quoted($0.name) + Self.groupLabel($0.group) }.joined(separator: ", ")
                     + " give both appearances")
             let appearance = combine(chosen, setOrder: setOrder)
             return Plan(light: appearance, dark: appearance, highContrastLight: nil, highContrastDark: nil)
@@ -167,7 +167,7 @@ struct TokensStudioThemes {
             for unused in members where unused.path != applied.path {
                 warn(
                     unused.path,
-                    "the theme \(JSONWriter.quoted(unused.name)) is not used: ThemeKit takes the first theme of "
+                    "the theme \(Self.quoted(unused.name)) is not used: ThemeKit takes the first theme of "
                         + "each group that has no light or dark theme, or the one chosen")
             }
         }
@@ -180,8 +180,8 @@ struct TokensStudioThemes {
             for theme in members where !chosenPaths.contains(theme.path) {
                 warn(
                     theme.path,
-                    "the theme \(JSONWriter.quoted(theme.name)) is not used: the brand "
-                        + "\(JSONWriter.quoted(brand)) was chosen for its group")
+                    "the theme \(Self.quoted(theme.name)) is not used: the brand "
+                        + "\(Self.quoted(brand)) was chosen for its group")
             }
             members = chosen
         }
@@ -191,11 +191,11 @@ struct TokensStudioThemes {
         var light = pick(.light, highContrast: false)
         var dark = pick(.dark, highContrast: false)
         if light == nil, let dark {
-            warn("$themes", "no light theme; the dark theme \(JSONWriter.quoted(dark.name)) gives both appearances")
+            warn("$themes", "no light theme; the dark theme \(Self.quoted(dark.name)) gives both appearances")
             light = dark
         }
         if dark == nil, let light {
-            warn("$themes", "no dark theme; the light theme \(JSONWriter.quoted(light.name)) gives both appearances")
+            warn("$themes", "no dark theme; the light theme \(Self.quoted(light.name)) gives both appearances")
             dark = light
         }
         let highLight = pick(.light, highContrast: true)
@@ -204,7 +204,7 @@ struct TokensStudioThemes {
         for theme in members where !chosen.contains(theme.path) {
             warn(
                 theme.path,
-                "the theme \(JSONWriter.quoted(theme.name)) is not used: the first light, dark and high-contrast "
+                "the theme \(Self.quoted(theme.name)) is not used: the first light, dark and high-contrast "
                     + "themes of its group give the appearances")
         }
         func appearance(_ theme: Theme?) -> Appearance? {
@@ -261,17 +261,19 @@ struct TokensStudioThemes {
     func choiceIssues(_ themes: [Theme]) -> [ThemePackIssue] {
         let groups = Self.groups(themes)
         let appearanceGroup = Self.appearanceGroup(themes, groups: groups)
+        // Each group's themes, found once: a walk over every theme per choice is quadratic.
+        let themesByGroup = Dictionary(grouping: themes, by: \.group)
         var issues: [ThemePackIssue] = []
         func fail(_ group: String, _ reason: String, _ code: ThemePackIssue.Code) {
             issues.append(
                 ThemePackIssue(
-                    source: source, path: "choices[\(JSONWriter.quoted(group))]", reason: reason, severity: .error,
+                    source: source, path: "choices[\(Self.quoted(group))]", reason: reason, severity: .error,
                     code: code))
         }
         for (group, name) in choices.sorted(by: { $0.key < $1.key }) {
             let key: String? = group.isEmpty ? nil : group
-            let members = themes.filter { $0.group == key }
-            let named = group.isEmpty ? "themes without a group" : "theme group \(JSONWriter.quoted(group))"
+            let members = themesByGroup[key] ?? []
+            let named = group.isEmpty ? "themes without a group" : "theme group \(Self.quoted(group))"
             let label = "the \(named)"
             guard !members.isEmpty else {
                 let others = groups.filter { $0 != appearanceGroup }.map { $0 ?? "" }
@@ -297,7 +299,7 @@ struct TokensStudioThemes {
                     fail(
                         group,
                         "\(label) gives the appearances, and none of its light or dark themes is for the brand "
-                            + "\(JSONWriter.quoted(name)) (a theme's name without light, dark and high-contrast "
+                            + "\(Self.quoted(name)) (a theme's name without light, dark and high-contrast "
                             + "words); "
                             + DTCGImporter.listing(
                                 named, noun: "brands",
@@ -307,7 +309,7 @@ struct TokensStudioThemes {
             } else if !members.contains(where: { $0.name == name }) {
                 fail(
                     group,
-                    "\(label) has no theme \(JSONWriter.quoted(name)); "
+                    "\(label) has no theme \(Self.quoted(name)); "
                         + DTCGImporter.listing(members.map(\.name), noun: "themes", none: "it has none"),
                     .unknownReference)
             }
@@ -315,9 +317,13 @@ struct TokensStudioThemes {
         return issues
     }
 
+    /// A name from the export (a theme, group or brand) as an issue quotes it: shortened when long
+    /// (``JSONPath/maxShownKeyLength``), since one name can go into an issue per theme.
+    static func quoted(_ name: String) -> String { JSONWriter.quoted(JSONPath.shown(name)) }
+
     /// ` (group "Brand")` for a theme in a group, nothing otherwise.
     static func groupLabel(_ group: String?) -> String {
-        group.map { " (group \(JSONWriter.quoted($0)))" } ?? ""
+        group.map { " (group \(Self.quoted($0)))" } ?? ""
     }
 
     /// The sets the themes select, in set order; enabled wins over source.

@@ -213,6 +213,16 @@ public enum HostileCorpus {
                     + #","$themes":[{"name":"Light","selectedTokenSets":{"core":"enabled","#
                     + selected.joined(separator: ",") + "}}," + themes.joined(separator: ",") + "]}").utf8)
         },
+        // A Tokens Studio colour of 1 MiB that is not a colour, which 1,200 tokens take with an alpha
+        // (`rgba({a}, 0.5)`): the failure, cached, is given to each of them, and must quote the value
+        // shortened (it was copied whole: 1.2 GB of issues).
+        HostileInput("shared-bad-colour.tokens.json", mentions: ["is not a colour", "longer than", "no design tokens"])
+        {
+            let references = (0..<1_200).map { #""t\#($0)":{"value":"rgba({a}, 0.5)","type":"color"}"# }
+            return Data(
+                (#"{"$metadata":{"tokenSetOrder":["s"]},"s":{"a":{"value":""# + String(repeating: "x", count: 1 << 20)
+                    + #"","type":"color"},"# + references.joined(separator: ",") + "}}").utf8)
+        },
         // A modifier whose context has a 1 MiB name and 1,500 invalid sources: each error's path names
         // the context (shortened).
         HostileInput("long-context-name.resolver.json", mentions: ["contexts"]) {

@@ -212,6 +212,26 @@ private func srgb(red: String, alpha: String = #""1.000""#) -> String {
         }
     }
 
+    @Test("a file gives at most maxWarningsPerFile warnings, then how many more it had")
+    func warningsPerFileAreCapped() throws {
+        let path = "Test.colorset/Contents.json"
+        let skipped = (0..<1_000).map { _ in #"{"idiom":"mac","color":\#(srgb(red: #""0.2""#))}"# }
+        let json =
+            #"{"colors":[{"idiom":"universal","color":\#(srgb(red: #""0.100""#))},"#
+            + skipped.joined(separator: ",") + "]}"
+        var warnings: [AssetCatalogWarning] = [.missingAnyAppearance(path: "Other.colorset/Contents.json")]
+        let entries = try AssetCatalogColorSet(contentsJSON: Data(json.utf8), path: path, warnings: &warnings)
+        #expect(entries.colors == [.any: ThemeColor(red: 0.1, green: 0, blue: 0)])
+        let limit = AssetCatalogColorSet.maxWarningsPerFile
+        #expect(warnings.count == 1 + limit + 1, "the earlier file's warning, this file's first \(limit), the count")
+        #expect(warnings[0] == .missingAnyAppearance(path: "Other.colorset/Contents.json"))
+        #expect(warnings[1] == .unsupportedIdiom(path: path, jsonPath: "$.colors[1].idiom", idiom: "mac"))
+        #expect(warnings.last == .moreWarnings(path: path, count: 1_000 - limit))
+        #expect(
+            warnings.last?.description
+                == "'\(path)' gave \(1_000 - limit) more warnings like these; they are not listed")
+    }
+
     @Test(
         "malformed colour sets throw an error naming the file and JSON path",
         arguments: [

@@ -164,6 +164,28 @@ import ThemeKitTokens
         #expect(noThemes.first?.reason == "the export has no $themes, so no theme can be chosen")
     }
 
+    @Test("a long brand or theme name is quoted shortened in every issue, and a listing names twenty and a count")
+    func longNamesAreShortened() throws {
+        let brand = String(repeating: "B", count: 100_000)
+        let others = (0..<200).map {
+            #"{"name": "Acme\#($0) Light", "group": "theme", "selectedTokenSets": {"acme": "enabled"}}"#
+        }
+        let themes =
+            "[" + others.joined(separator: ",")
+            + #",{"name": "\#(brand) Light", "group": "theme", "selectedTokenSets": {"globex": "enabled"}}]"#
+        let chosen = try Self.studioPack(["theme": brand], themes: themes)
+        #expect(chosen.pack.colors["accent"]?.light.hex == "#610000")
+        let unused = chosen.warnings.filter { $0.reason.contains("is not used") }
+        #expect(unused.count == 200)
+        #expect(unused.allSatisfy { $0.reason.utf8.count < 400 }, "each names the brand shortened")
+        #expect(unused.first?.reason.contains("…(100000 characters)") == true)
+
+        let unknown = Self.issues { () throws(ThemePackError) in
+            try Self.studioPack(["theme": "Hooli"], themes: "[" + others.joined(separator: ",") + "]")
+        }
+        #expect(unknown.first?.reason.hasSuffix(#""Acme19" and 180 more"#) == true)
+    }
+
     /// One group whose themes name a brand and an appearance, as many exports have.
     static let brandedAppearances = """
         [{"name": "Acme Light", "group": "theme", "selectedTokenSets": {"acme": "enabled", "light": "enabled"}},
