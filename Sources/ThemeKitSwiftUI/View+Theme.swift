@@ -111,9 +111,7 @@
         private var lastForced: SystemAppearance?
         private var lastScope: ThemeColorScope?
         private var subscription: ThemeSubscription?
-        private var hasReported = false
-        private var reportedAppearance: SystemAppearance?
-        private var reportedContrast: ThemeContrast?
+        private var reporter = SystemAppearanceReporter()
 
         nonisolated init() {}
 
@@ -124,9 +122,7 @@
             self.theme = theme
             subscription = nil
             if let setUp { theme.changeNotifyingLater { setUp(theme) } }
-            hasReported = false
-            reportedAppearance = nil
-            reportedContrast = nil
+            reporter.reset()
             ThemeEnvironmentFallback.install(theme)
         }
 
@@ -159,22 +155,18 @@
         /// not invalidate it from within its own update.
         func report(_ appearance: SystemAppearance, _ contrast: ThemeContrast) {
             guard let theme else { return }
-            let reading = SystemAppearance.systemReading(observed: appearance, forced: Self.forcedAppearance(of: theme))
-            let isFirst = !hasReported
-            hasReported = true
-            let style = reading.flatMap { $0 == reportedAppearance ? nil : $0 }
-            let newContrast = contrast == reportedContrast ? nil : contrast
-            if let style { reportedAppearance = style }
-            if let newContrast { reportedContrast = newContrast }
+            // What to report: decided in ThemeKit (`SystemAppearanceReporter`, tested on Linux).
+            let report = reporter.report(
+                observed: appearance, contrast: contrast, forced: Self.forcedAppearance(of: theme))
             let send = { @Sendable in
-                if let style { theme.systemStyleDidChange(to: style.style) }
-                if let newContrast { theme.systemContrastDidChange(to: newContrast) }
+                if let style = report.style { theme.systemStyleDidChange(to: style.style) }
+                if let contrast = report.contrast { theme.systemContrastDidChange(to: contrast) }
             }
-            if isFirst {
+            if report.isFirst {
                 // Its bindings now (the update draws the new appearance), its notifications after it.
                 theme.changeNotifyingLater(send)
                 subscribe(to: theme)
-            } else if style != nil || newContrast != nil {
+            } else if !report.isEmpty {
                 DispatchQueue.main.async(execute: send)
             }
         }

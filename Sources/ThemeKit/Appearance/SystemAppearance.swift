@@ -112,3 +112,56 @@ extension ThemeContrast {
     /// Whether this contrast is the system's increased contrast.
     public var isIncreased: Bool { self == .increased }
 }
+
+/// What an adapter that reads the system's appearance where a theme is installed (SwiftUI's `.theme`,
+/// from the environment of each `body`) reports of each reading: the decisions of
+/// `ThemeSwitchState.report`, kept here so that they are tested on Linux.
+///
+/// - A reading taken while the theme forces the appearance is not the system's and is not reported
+///   (``SystemAppearance/systemReading(observed:forced:)``); contrast is never forced.
+/// - A style or contrast equal to the last one reported is not reported again (a `body` runs often).
+/// - The first reading is reported whatever it is, at once, in the update that read it
+///   (``Report/isFirst``); later ones after the update.
+package struct SystemAppearanceReporter: Sendable {
+    /// What to report of one reading.
+    package struct Report: Equatable, Sendable {
+        /// The style to report, `nil` for none.
+        package var style: SystemAppearance?
+        /// The contrast to report, `nil` for none.
+        package var contrast: ThemeContrast?
+        /// This is the first reading since ``SystemAppearanceReporter/reset()``.
+        package var isFirst: Bool
+
+        /// Whether there is anything to report.
+        package var isEmpty: Bool { style == nil && contrast == nil }
+    }
+
+    private var hasReported = false
+    private var reportedStyle: SystemAppearance?
+    private var reportedContrast: ThemeContrast?
+
+    /// A reporter that has reported nothing.
+    package init() {}
+
+    /// Starts again, for another theme: the next reading is a first one.
+    package mutating func reset() { self = Self() }
+
+    /// What to report of a reading, recording it as reported.
+    /// - Parameters:
+    ///   - observed: The appearance read.
+    ///   - contrast: The contrast read.
+    ///   - forced: The appearance the theme forces where it was read, `nil` when none.
+    /// - Returns: The style and contrast to report (each `nil` when unchanged or not the system's).
+    package mutating func report(
+        observed: SystemAppearance, contrast: ThemeContrast, forced: SystemAppearance?
+    ) -> Report {
+        let isFirst = !hasReported
+        hasReported = true
+        let reading = SystemAppearance.systemReading(observed: observed, forced: forced)
+        let style = reading.flatMap { $0 == reportedStyle ? nil : $0 }
+        let newContrast = contrast == reportedContrast ? nil : contrast
+        if let style { reportedStyle = style }
+        if let newContrast { reportedContrast = newContrast }
+        return Report(style: style, contrast: newContrast, isFirst: isFirst)
+    }
+}

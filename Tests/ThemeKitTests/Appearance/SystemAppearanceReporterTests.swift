@@ -1,0 +1,73 @@
+import Testing
+import ThemeKitTestSupport
+
+@testable import ThemeKit
+
+/// What SwiftUI's `.theme` reports of each reading of the environment (`SystemAppearanceReporter`).
+@Suite struct SystemAppearanceReporterTests {
+    typealias Report = SystemAppearanceReporter.Report
+
+    @Test("the first reading is reported whole and at once; the same reading again reports nothing")
+    func firstReading() {
+        var reporter = SystemAppearanceReporter()
+        #expect(
+            reporter.report(observed: .dark, contrast: .standard, forced: nil)
+                == Report(style: .dark, contrast: .standard, isFirst: true))
+        #expect(
+            reporter.report(observed: .dark, contrast: .standard, forced: nil)
+                == Report(style: nil, contrast: nil, isFirst: false))
+        #expect(
+            reporter.report(observed: .light, contrast: .increased, forced: nil)
+                == Report(style: .light, contrast: .increased, isFirst: false))
+    }
+
+    @Test("a reading taken while the theme forces the appearance reports its contrast only")
+    func forcedReading() {
+        var reporter = SystemAppearanceReporter()
+        // A first launch with the user's forced dark: the scheme read is the override, not the system's.
+        #expect(
+            reporter.report(observed: .dark, contrast: .increased, forced: .dark)
+                == Report(style: nil, contrast: .increased, isFirst: true))
+        // Following the system again: the next body reads the system and reports it.
+        #expect(
+            reporter.report(observed: .light, contrast: .increased, forced: nil)
+                == Report(style: .light, contrast: nil, isFirst: false))
+    }
+
+    @Test("reset starts again: the next reading is a first one, reported whole")
+    func reset() {
+        var reporter = SystemAppearanceReporter()
+        _ = reporter.report(observed: .dark, contrast: .standard, forced: nil)
+        reporter.reset()
+        #expect(
+            reporter.report(observed: .dark, contrast: .standard, forced: nil)
+                == Report(style: .dark, contrast: .standard, isFirst: true))
+    }
+
+    @Test("random readings report as a naive model of the rules says", arguments: [1, 2, 3, 4])
+    func againstModel(seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var reporter = SystemAppearanceReporter()
+        var lastStyle: SystemAppearance?
+        var lastContrast: ThemeContrast?
+        var first = true
+        for step in 0..<2_000 {
+            let observed: SystemAppearance = random.next() % 2 == 0 ? .light : .dark
+            let contrast: ThemeContrast = random.next() % 2 == 0 ? .standard : .increased
+            let forced: SystemAppearance? = [nil, nil, .light, .dark][Int(random.next() % 4)]
+            if random.next() % 50 == 0 {
+                reporter.reset()
+                (lastStyle, lastContrast, first) = (nil, nil, true)
+            }
+            var expected = Report(style: nil, contrast: nil, isFirst: first)
+            if forced == nil, observed != lastStyle { expected.style = observed }
+            if contrast != lastContrast { expected.contrast = contrast }
+            lastStyle = expected.style ?? lastStyle
+            lastContrast = expected.contrast ?? lastContrast
+            first = false
+            let report = reporter.report(observed: observed, contrast: contrast, forced: forced)
+            #expect(report == expected, "seed \(seed), step \(step)")
+            if report != expected { return }
+        }
+    }
+}
