@@ -91,6 +91,28 @@ import Testing
         withExtendedLifetime(watch) {}
     }
 
+    @Test("a bind in the same update sees the new values and delivers none of the deferred notifications")
+    func bindInTheSameUpdate() async {
+        let (theme, _) = await onMain { Self.mainThreadTheme() }
+        await drainMainQueue()
+        let watch = Watch(theme)
+        let later = Label()
+        let inUpdate = await onMain {
+            theme.changeNotifyingLater { theme.systemStyleDidChange(to: .dark) }
+            // What a `@ThemeValue` below does in the same update: its first run shows the new style.
+            theme.customize(later) { label, env in label.textColor = "\(env.style)" }
+            return (later.textColor, watch.counts)
+        }
+        #expect(inUpdate.0 == "dark")
+        #expect(inUpdate.1 == [0, 0, 0, 0])
+        await drainMainQueue()
+        #expect(watch.events.entries == ["style changed to \(ThemeStyle.dark)"])
+        #expect(watch.observation.count == 1)
+        #expect(later.textColor == "dark")
+        #expect(theme.checkInvariants() == [])
+        withExtendedLifetime(watch) {}
+    }
+
     @Test("a later change delivers the deferred notifications first, in order, with its own")
     func laterChangeKeepsOrder() async {
         let (theme, label) = await onMain { Self.mainThreadTheme() }
