@@ -27,6 +27,15 @@ package enum UntrustedText {
         return result
     }
 
+    /// The first `limit` Unicode scalars of `text`: short whatever it holds (a prefix of characters
+    /// would let one letter with a million combining marks through whole). The callers that shorten
+    /// untrusted text for a message (`JSONPath`'s keys, colour errors) add their own mark after it.
+    package static func beginning(of text: some StringProtocol, scalars limit: Int) -> String {
+        var beginning = String.UnicodeScalarView()
+        beginning.append(contentsOf: text.unicodeScalars.prefix(limit))
+        return String(beginning)
+    }
+
     /// Whether `scalar` must not reach a terminal or a log raw.
     package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

@@ -62,9 +62,8 @@ public enum AssetCatalog {
         for name in colors.keys.sorted() {
             try validate(name: name)
             var path = ""
-            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-            for (index, part) in parts.enumerated() {
-                path += (path.isEmpty ? "" : "/") + part + (index == parts.count - 1 ? ".colorset" : "")
+            for folder in folderNames(of: name) {
+                path += (path.isEmpty ? "" : "/") + folder
                 if let other = foldersIgnoringCase.updateValue(path, forKey: path.lowercased()), other != path {
                     throw .invalidColorSetName(
                         name,
@@ -247,14 +246,17 @@ public enum AssetCatalog {
     /// The folders `name` is written to, outermost first: its groups' and its `.colorset`.
     private static func folders(of name: String, in url: URL) -> [URL] {
         var folder = url
-        var result: [URL] = []
-        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
-        for group in parts.dropLast() {
-            folder = folder.appendingPathComponent(String(group), isDirectory: true)
-            result.append(folder)
+        return folderNames(of: name).map { part in
+            folder = folder.appendingPathComponent(part, isDirectory: true)
+            return folder
         }
-        result.append(folder.appendingPathComponent(parts[parts.count - 1] + ".colorset", isDirectory: true))
-        return result
+    }
+
+    /// The names of the folders, each inside the one before, that hold the colour set `name`: one per
+    /// group (the parts before the last `/`), then the set's own `.colorset` folder.
+    private static func folderNames(of name: String) -> [String] {
+        let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+        return parts.dropLast().map(String.init) + [parts[parts.count - 1] + ".colorset"]
     }
 
     /// The longest file name most file systems accept, in bytes (`NAME_MAX`).

@@ -53,8 +53,6 @@ public enum CSSColorError: Error, Hashable, Sendable, CustomStringConvertible {
     /// count of characters would let one letter and a million combining marks through).
     static func shortened(_ value: String, to limit: Int = 80) -> String {
         guard value.unicodeScalars.count > limit else { return value }
-        var beginning = String.UnicodeScalarView()
-        beginning.append(contentsOf: value.unicodeScalars.prefix(limit))
-        return String(beginning) + "…"
+        return UntrustedText.beginning(of: value, scalars: limit) + "…"
     }
 }

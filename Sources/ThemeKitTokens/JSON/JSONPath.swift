@@ -51,10 +51,9 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         guard bytes > maxShownKeyLength else { return key }
         let count = key.count
         if count <= maxShownKeyLength, bytes <= 4 * maxShownKeyLength { return key }
-        var beginning = String.UnicodeScalarView()
-        beginning.append(contentsOf: key.unicodeScalars.prefix(maxShownKeyLength / 2))
+        let beginning = UntrustedText.beginning(of: key, scalars: maxShownKeyLength / 2)
         // Its length in what made it too long: characters, else bytes (few characters, many combining marks).
-        return String(beginning) + (count > maxShownKeyLength ? "…(\(count) characters)" : "…(\(bytes) bytes)")
+        return beginning + (count > maxShownKeyLength ? "…(\(count) characters)" : "…(\(bytes) bytes)")
     }
 
     /// `path` (text as ``description`` writes it) followed by `key`, written as ``description`` writes
