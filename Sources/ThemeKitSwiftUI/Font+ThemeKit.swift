@@ -16,18 +16,8 @@
         /// Weight and design come from the token (`TypographyToken.namedWeight`).
         /// - Parameter token: The typography token.
         public init(_ token: TypographyToken) {
-            let weight = Font.Weight(token.namedWeight)
-            if let family = token.family {
-                if let style = token.textStyle {
-                    self = Font.custom(family, size: token.size, relativeTo: Font.TextStyle(style)).weight(weight)
-                } else {
-                    self = Font.custom(family, fixedSize: token.size).weight(weight)
-                }
-            } else if let style = token.textStyle, token.size == DynamicTypeScale.pointSize(of: style) {
-                self = Font.system(Font.TextStyle(style), design: Font.Design(token.design)).weight(weight)
-            } else {
-                self = Font.system(size: token.size, weight: weight, design: Font.Design(token.design))
-            }
+            // Which face: decided in ThemeKitTokens (`TypographyToken.scalingFace`, tested on Linux).
+            self.init(token.scalingFace, token: token)
         }
 
         /// A font for a typography token at a content size category: its size scaled along its text
@@ -36,11 +26,20 @@
         ///   - token: The typography token.
         ///   - sizeCategory: The content size category to size it for.
         public init(_ token: TypographyToken, sizeCategory: TextSizeCategory) {
-            let size = token.scaledSize(at: sizeCategory)
+            self.init(token.face(at: sizeCategory), token: token)
+        }
+
+        /// The font of `face`, with `token`'s weight and design.
+        private init(_ face: TypographyToken.Face, token: TypographyToken) {
             let weight = Font.Weight(token.namedWeight)
-            if let family = token.family {
+            switch face {
+            case .custom(let family, let size, let style?):
+                self = Font.custom(family, size: size, relativeTo: Font.TextStyle(style)).weight(weight)
+            case .custom(let family, let size, nil):
                 self = Font.custom(family, fixedSize: size).weight(weight)
-            } else {
+            case .systemTextStyle(let style):
+                self = Font.system(Font.TextStyle(style), design: Font.Design(token.design)).weight(weight)
+            case .system(let size):
                 self = Font.system(size: size, weight: weight, design: Font.Design(token.design))
             }
         }

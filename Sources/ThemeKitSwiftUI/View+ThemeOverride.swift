@@ -37,7 +37,7 @@
         @StateObject private var holder = ThemeNodeHolder()
 
         func body(content: Content) -> some View {
-            let node = holder.node(theme: theme, parent: parent, style: style, contrast: contrast)
+            let node = holder.owner.node(theme: theme, parent: parent, style: style, contrast: contrast)
             let forced = style.map {
                 SystemAppearance(resolving: $0, baseStyles: theme.value(ThemePackColors.self).styles)
             }
@@ -52,51 +52,14 @@
         }
     }
 
-    /// Owns a view's override node for as long as the view lives.
-    ///
-    /// A node's release is a change of the theme, delivered where it happens (its objects move to its
-    /// parent, whose providers run): the holder lets a node go on the main queue, never inside the view
-    /// update in which SwiftUI replaces or drops the view's state.
+    /// Owns a view's override node for as long as the view lives: a `ThemeOverrideNodeOwner` (ThemeKit,
+    /// tested on Linux), which makes the node with its overrides in one change, sets new overrides after
+    /// the update and lets a node go on the main queue, never inside the view update in which SwiftUI
+    /// replaces or drops the view's state.
     @MainActor
     final class ThemeNodeHolder: ObservableObject {
-        private var current: ThemeNode?
-        private weak var theme: Theme?
-        private weak var parent: ThemeNode?
-        private var requested: (style: ThemeStyle?, contrast: ThemeContrast?) = (nil, nil)
+        let owner = ThemeOverrideNodeOwner()
 
         nonisolated init() {}
-
-        deinit { Self.release(current) }
-
-        /// Lets `node` go on the main queue, after the update under way.
-        private nonisolated static func release(_ node: ThemeNode?) {
-            guard let node else { return }
-            DispatchQueue.main.async { withExtendedLifetime(node) {} }
-        }
-
-        /// The view's node, made on first use (with its overrides, before anything below binds to it) and
-        /// again when the theme or the enclosing node changes.
-        ///
-        /// Called from `body`. When the modifier's parameters changed, the new overrides are set right after
-        /// the update: they make views below redraw.
-        func node(theme: Theme, parent: ThemeNode?, style: ThemeStyle?, contrast: ThemeContrast?) -> ThemeNode {
-            if let current, self.theme === theme, self.parent === parent {
-                if style != requested.style || contrast != requested.contrast {
-                    requested = (style, contrast)
-                    // One change: the views below redraw once, with both.
-                    DispatchQueue.main.async { current.setOverrides(style: style, contrast: contrast) }
-                }
-                return current
-            }
-            requested = (style, contrast)
-            // One change, node and overrides together: `body` must not change the theme more than that.
-            let node = ThemeNode(parent: parent ?? theme.root, overrideStyle: style, overrideContrast: contrast)
-            // The old node's release is a change (its objects move to its parent): after the update.
-            Self.release(current)
-            current = node
-            self.theme = theme
-            self.parent = parent
-            return node
-        }
     }
 #endif

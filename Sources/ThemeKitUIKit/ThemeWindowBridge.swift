@@ -199,8 +199,9 @@
                 default: nil
                 }
             let forced = machine.applied?.forcedAppearance
-            let reading =
-                sceneTraits == nil ? SystemAppearance.systemReading(observed: observed, forced: forced) : observed
+            // Which reading is the system's: decided in ThemeKit (`SystemAppearance.windowReading`, tested on Linux).
+            let reading = SystemAppearance.windowReading(
+                observed: observed, fromScene: sceneTraits != nil, forced: forced)
             if let reading { theme.systemStyleDidChange(to: reading.style) }
             if traits.accessibilityContrast != .unspecified {
                 theme.systemContrastDidChange(to: ThemeContrast(systemIncreased: traits.accessibilityContrast == .high))

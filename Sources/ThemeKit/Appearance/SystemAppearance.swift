@@ -97,6 +97,21 @@ public enum SystemAppearance: String, Hashable, Sendable, CaseIterable, CustomSt
     public static func systemReading(observed: SystemAppearance?, forced: SystemAppearance?) -> SystemAppearance? {
         forced == nil ? observed : nil
     }
+
+    /// What a window bridge (ThemeKitUIKit's `ThemeWindowBridge`) reports of an appearance it read: one
+    /// read from the window's scene is the system's (the window's override does not reach the scene's
+    /// traits); one read from the window itself, while it has no scene, is the system's only while the
+    /// bridge forces nothing (``systemReading(observed:forced:)``).
+    /// - Parameters:
+    ///   - observed: The appearance read, `nil` when the platform reported none (`unspecified`).
+    ///   - fromScene: Whether it was read from the window's scene.
+    ///   - forced: The appearance the bridge forces on the window, `nil` when none.
+    /// - Returns: The appearance to report, or `nil` to report nothing.
+    package static func windowReading(
+        observed: SystemAppearance?, fromScene: Bool, forced: SystemAppearance?
+    ) -> SystemAppearance? {
+        fromScene ? observed : systemReading(observed: observed, forced: forced)
+    }
 }
 
 extension ThemeContrast {

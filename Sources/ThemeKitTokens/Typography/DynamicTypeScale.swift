@@ -170,3 +170,37 @@ extension TypographyToken {
     /// The Apple named weight nearest to ``weight``.
     public var namedWeight: NamedFontWeight { NamedFontWeight(nearest: weight) }
 }
+
+extension TypographyToken {
+    /// Which font an adapter makes for a token: SwiftUI's `Font(_:)` and `Font(_:sizeCategory:)` switch
+    /// over it, so the rules are tested on Linux. Weight and design come from the token in every case.
+    package enum Face: Hashable, Sendable {
+        /// The family at `size`, scaled along `relativeTo`'s Dynamic Type curve by the platform, or fixed
+        /// at `size` when `relativeTo` is `nil`.
+        case custom(family: String, size: Double, relativeTo: TextStyle?)
+        /// The system font of a text style at that style's default size, which the platform scales.
+        case systemTextStyle(TextStyle)
+        /// The system font fixed at `size`.
+        case system(size: Double)
+    }
+
+    /// The face of a font that scales with Dynamic Type where the platform can scale it alone: the
+    /// family relative to the text style (fixed without one); the system font of the text style when
+    /// the size is that style's default (``DynamicTypeScale/pointSize(of:)``); else the system font at
+    /// the token's size, which does not scale (an adapter scales it by the size category instead, with
+    /// ``face(at:)``).
+    package var scalingFace: Face {
+        if let family { return .custom(family: family, size: size, relativeTo: textStyle) }
+        if let textStyle, size == DynamicTypeScale.pointSize(of: textStyle) { return .systemTextStyle(textStyle) }
+        return .system(size: size)
+    }
+
+    /// The face of a font sized for a content size category: the family or the system font, fixed at
+    /// ``scaledSize(at:)``.
+    /// - Parameter category: The content size category.
+    package func face(at category: TextSizeCategory) -> Face {
+        let size = scaledSize(at: category)
+        if let family { return .custom(family: family, size: size, relativeTo: nil) }
+        return .system(size: size)
+    }
+}

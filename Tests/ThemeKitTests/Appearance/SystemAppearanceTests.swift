@@ -50,6 +50,21 @@ import ThemeKit
         #expect(SystemAppearance.systemReading(observed: .light, forced: .dark) == nil)
     }
 
+    @Test("a window bridge reports what it reads from the scene, and from the window only while nothing is forced")
+    func windowBridgeReadings() {
+        let readings: [SystemAppearance?] = [nil, .light, .dark]
+        for observed in readings {
+            for forced in readings {
+                // The scene's traits are the system's whatever the window is forced to.
+                #expect(SystemAppearance.windowReading(observed: observed, fromScene: true, forced: forced) == observed)
+                // The window's own traits carry its override: only unforced readings are the system's.
+                #expect(
+                    SystemAppearance.windowReading(observed: observed, fromScene: false, forced: forced)
+                        == (forced == nil ? observed : nil))
+            }
+        }
+    }
+
     @Test("the system's Increase Contrast setting maps to increased contrast and back")
     func contrastMapping() {
         #expect(ThemeContrast(systemIncreased: true) == .increased)

@@ -103,4 +103,38 @@ import ThemeKitTokens
         #expect(NamedFontWeight(nearest: weight) == expected)
         #expect(TypographyToken(size: 12, weight: weight).namedWeight == expected)
     }
+
+    @Test(
+        "the face of a scaling font: the family relative to its style, the system style at its default size, else fixed",
+        arguments: [
+            (
+                TypographyToken(family: "Inter", size: 18, textStyle: .body),
+                .custom(family: "Inter", size: 18, relativeTo: .body)
+            ),
+            (TypographyToken(family: "Inter", size: 18), .custom(family: "Inter", size: 18, relativeTo: nil)),
+            (TypographyToken(size: 17, textStyle: .body), .systemTextStyle(.body)),
+            (TypographyToken(size: 34, weight: 700, textStyle: .largeTitle), .systemTextStyle(.largeTitle)),
+            // Not the style's default size: no system style font has it, so it is fixed.
+            (TypographyToken(size: 18, textStyle: .body), .system(size: 18)),
+            (TypographyToken(size: 12), .system(size: 12)),
+        ] as [(TypographyToken, TypographyToken.Face)])
+    func scalingFace(token: TypographyToken, expected: TypographyToken.Face) {
+        #expect(token.scalingFace == expected)
+    }
+
+    @Test("the face of a font sized for a category is fixed at the token's scaled size")
+    func faceAtCategory() {
+        let body = TypographyToken(size: 17, textStyle: .body)
+        // Apple's body sizes at xSmall and AX5.
+        #expect(body.face(at: .extraSmall) == .system(size: 14))
+        #expect(body.face(at: .accessibilityExtraExtraExtraLarge) == .system(size: 53))
+        #expect(body.face(at: .large) == .system(size: 17))
+        let inter = TypographyToken(family: "Inter", size: 34, textStyle: .body)
+        #expect(
+            inter.face(at: .accessibilityExtraExtraExtraLarge) == .custom(family: "Inter", size: 106, relativeTo: nil))
+        // Without a text style the size does not scale.
+        #expect(
+            TypographyToken(family: "Inter", size: 15).face(at: .accessibilityMedium)
+                == .custom(family: "Inter", size: 15, relativeTo: nil))
+    }
 }
