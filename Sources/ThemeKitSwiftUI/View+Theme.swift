@@ -19,7 +19,10 @@
         /// - The environment's `colorScheme` and `colorSchemeContrast` (as they are where the modifier is
         ///   applied) are forwarded to `Theme.systemStyleDidChange(to:)` and
         ///   `Theme.systemContrastDidChange(to:)` when the view appears and whenever they
-        ///   change, so a theme that `Theme.followsSystem` follows the device.
+        ///   change, so a theme that `Theme.followsSystem` follows the device. While a window bridge is attached
+        ///   to the theme (ThemeKitUIKit's `.themeWindow` or `Theme.attach(to:)`), it reports instead: it reads
+        ///   the scene's traits, which neither the window's forced scheme nor a screen's `preferredColorScheme`
+        ///   reaches.
         /// - While the user has forced a style (`followsSystem` is off), the content's `colorScheme` is the
         ///   one that style is drawn in (see `SystemAppearance.windowOverride(followsSystem:style:baseStyles:)`;
         ///   custom styles use the base styles of the applied pack's `ThemePackColors`),
@@ -148,7 +151,9 @@
         /// `preferredColorScheme` sets it above the modifier), so it is not reported
         /// (``ThemeKit/SystemAppearance/systemReading(observed:forced:)``); the body is evaluated again when
         /// the theme follows the system again, and reports then. Contrast is never forced, so it is always
-        /// reported. The first report is made at once — nothing below is bound yet, so no view is invalidated
+        /// reported; nor is anything while a window bridge reports to the theme (it reads the scene's traits,
+        /// which neither a window's override nor a screen's `preferredColorScheme` reaches). The first report
+        /// is made at once — nothing below is bound yet, so no view is invalidated
         /// during the update — and later ones right after the update, since they make views below redraw.
         /// The events are subscribed to after the first report: the body being evaluated draws what that
         /// report changed (a dark device on a first launch, whose stored style is light), and the change must
@@ -157,14 +162,15 @@
             guard let theme else { return }
             // What to report: decided in ThemeKit (`SystemAppearanceReporter`, tested on Linux).
             let report = reporter.report(
-                observed: appearance, contrast: contrast, forced: Self.forcedAppearance(of: theme))
+                observed: appearance, contrast: contrast, forced: Self.forcedAppearance(of: theme),
+                windowReports: theme.hasWindowReporter)
             let send = { @Sendable in
                 if let style = report.style { theme.systemStyleDidChange(to: style.style) }
                 if let contrast = report.contrast { theme.systemContrastDidChange(to: contrast) }
             }
             if report.isFirst {
                 // Its bindings now (the update draws the new appearance), its notifications after it.
-                theme.changeNotifyingLater(send)
+                if !report.isEmpty { theme.changeNotifyingLater(send) }
                 subscribe(to: theme)
             } else if !report.isEmpty {
                 DispatchQueue.main.async(execute: send)

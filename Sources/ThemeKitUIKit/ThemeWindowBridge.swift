@@ -35,7 +35,9 @@
     ///   `Theme.systemStyleDidChange(to:)` and `Theme.systemContrastDidChange(to:)` when
     ///   attached and on every change: through `registerForTraitChanges` on iOS 17 (of the window's
     ///   hidden view until the window has a scene, for a window made without one), through
-    ///   `traitCollectionDidChange` of that view below iOS 17.
+    ///   `traitCollectionDidChange` of that view below iOS 17. While a bridge is attached, SwiftUI's
+    ///   `.theme` leaves this to it: the environment it reads carries a window's forced scheme and a
+    ///   screen's `preferredColorScheme`, the scene's traits neither.
     /// - **Theme → window.** While the user forced a style (`Theme.followsSystem` is off) the
     ///   window's `overrideUserInterfaceStyle` is that style's appearance (a custom style's base, from
     ///   the applied pack's `ThemePackColors.styles`), so bars, alerts and keyboards
@@ -98,6 +100,9 @@
         /// iOS 17, a window without a scene when attached: the hidden view's trait registration, which
         /// reports until the window has a scene (the view's traits are the window's).
         private var viewRegistration: AnyObject?
+        /// Counts the bridge as the theme's reporter of the system's appearance while it is attached: SwiftUI's
+        /// `.theme` then leaves the reporting to it (`SystemAppearanceReporter`, tested on Linux).
+        private var reporting: WindowReporterRegistration?
 
         init(theme: Theme, window: UIWindow) {
             self.theme = theme
@@ -117,6 +122,7 @@
                     }
                 }
             }
+            reporting = theme.registerWindowReporter()
             // Report and apply before subscribing: the first application is not a switch to animate.
             reportSystemAppearance()
             perform(machine.attach(showing: shown()))
@@ -155,6 +161,7 @@
         public func detach() {
             subscription?.cancel()
             subscription = nil
+            reporting = nil
             if #available(iOS 17.0, tvOS 17.0, *) {
                 if let registration = registration as? UITraitChangeRegistration {
                     scene?.unregisterForTraitChanges(registration)

@@ -137,6 +137,12 @@ extension ThemeContrast {
 /// - A style or contrast equal to the last one reported is not reported again (a `body` runs often).
 /// - The first reading is reported whatever it is, at once, in the update that read it
 ///   (``Report/isFirst``); later ones after the update.
+/// - Nothing is reported while a window bridge reports to the theme (``Theme/hasWindowReporter``): it
+///   reads the scene's traits, which no override reaches, where the environment carries a window's
+///   forced scheme and a screen's `preferredColorScheme`. The bridge then makes the one switch when the
+///   theme follows the system again (the environment would still hold the old forced scheme for a
+///   moment: two cross-fades). What was reported is forgotten, so once no bridge reports, the next
+///   reading is reported.
 package struct SystemAppearanceReporter: Sendable {
     /// What to report of one reading.
     package struct Report: Equatable, Sendable {
@@ -166,12 +172,17 @@ package struct SystemAppearanceReporter: Sendable {
     ///   - observed: The appearance read.
     ///   - contrast: The contrast read.
     ///   - forced: The appearance the theme forces where it was read, `nil` when none.
+    ///   - windowReports: Whether a window bridge reports the system's appearance to the theme.
     /// - Returns: The style and contrast to report (each `nil` when unchanged or not the system's).
     package mutating func report(
-        observed: SystemAppearance, contrast: ThemeContrast, forced: SystemAppearance?
+        observed: SystemAppearance, contrast: ThemeContrast, forced: SystemAppearance?, windowReports: Bool = false
     ) -> Report {
         let isFirst = !hasReported
         hasReported = true
+        if windowReports {
+            (reportedStyle, reportedContrast) = (nil, nil)
+            return Report(style: nil, contrast: nil, isFirst: isFirst)
+        }
         let reading = SystemAppearance.systemReading(observed: observed, forced: forced)
         let style = reading.flatMap { $0 == reportedStyle ? nil : $0 }
         let newContrast = contrast == reportedContrast ? nil : contrast
@@ -179,4 +190,30 @@ package struct SystemAppearanceReporter: Sendable {
         if let newContrast { reportedContrast = newContrast }
         return Report(style: style, contrast: newContrast, isFirst: isFirst)
     }
+}
+
+extension Theme {
+    /// Whether a window bridge reports the system's appearance to this theme now: SwiftUI's `.theme`
+    /// then leaves the reporting to it (``SystemAppearanceReporter``).
+    package var hasWindowReporter: Bool { windowReporters.withLock { $0 > 0 } }
+
+    /// Counts the caller (ThemeKitUIKit's `ThemeWindowBridge`) as reporting the system's appearance to
+    /// this theme until the registration is released.
+    /// - Returns: The registration; keep it while reporting.
+    package func registerWindowReporter() -> WindowReporterRegistration {
+        WindowReporterRegistration(count: windowReporters)
+    }
+}
+
+/// A window bridge counted as reporting the system's appearance to a theme, for as long as it lives
+/// (``Theme/registerWindowReporter()``). It holds the theme's count, not the theme.
+package final class WindowReporterRegistration: Sendable {
+    private let count: Locked<Int>
+
+    fileprivate init(count: Locked<Int>) {
+        self.count = count
+        count.withLock { $0 += 1 }
+    }
+
+    deinit { count.withLock { $0 -= 1 } }
 }

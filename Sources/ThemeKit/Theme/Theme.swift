@@ -58,6 +58,10 @@ public final class Theme: Sendable {
 
     let registrar: ObservationRegistrarBox
 
+    /// How many window bridges report the system's appearance to this theme (see
+    /// ``registerWindowReporter()``).
+    let windowReporters = Locked(0)
+
     /// The theme's delivery: where its callbacks run.
     public var delivery: Delivery { _core.delivery }
 
