@@ -11,8 +11,8 @@
 /// swift-async-algorithms' split of state and storage): each returns the `Handoff` the
 /// caller performs once it has released the lock (`_ThemeCore.unlock(releasingClaim:policy:)`).
 ///
-/// One change runs without the lock: the holder of a short claim (a direct `bind`,
-/// `withEngine`) gives it back with `releaseIfUncontended(_:)` when
+/// One change runs without the lock: the holder of a short claim (a direct `bind`) gives it
+/// back with `releaseIfUncontended(_:)` when
 /// no section under the lock ran meanwhile, so such a call takes the lock once, not twice
 /// (issue #31). The claim is therefore an atomic word (`state`): its `held` bit, and its
 /// `contended` bit, which every section under the lock that leaves work for the holder, or

@@ -25,9 +25,9 @@ extension Theme {
     /// Returns `["busy"]` when called from inside a delivery.
     /// - Complexity: O(bindings + nodes + reverse-index entries).
     package func checkInvariants() -> [String] {
-        // Deliver anything queued, then check with the engine held.
+        // Deliver anything queued, then check under the lock while no thread holds the engine.
         _core.mutate(policy: .deliverWhereAllowed) { _ in }
-        return _core.withEngine { _core.invariantViolations() } ?? ["busy"]
+        return _core.withEngineLocked { _core.invariantViolations(model: _core.model) } ?? ["busy"]
     }
 }
 
@@ -37,7 +37,10 @@ extension _ThemeCore {
         table.memoViolations + contexts.misplacedContexts
     }
 
-    func invariantViolations() -> [String] {
+    /// The violated invariants; `model` is the model read under the lock (the caller holds it, or
+    /// read it there: the operations queue is a class, which other threads append to once the
+    /// lock is released).
+    func invariantViolations(model: ThemeModel) -> [String] {
         var problems: [String] = []
         let objects = UnsafeBufferPointer(start: table.objects, count: table.objectCount)
         // Reverse index: one walk over the bindings gives the entries each bit must hold.
@@ -102,9 +105,7 @@ extension _ThemeCore {
         // Tree.
         // The model's nodes match the engine's once the engine has applied every queued
         // operation (a node released meanwhile is dead in the model, alive in the engine).
-        // Both read under the lock: the operations queue is a class, which other threads
-        // append to once the lock is released.
-        let (model, comparesModel) = lock.withLock { (self.model, self.model.pending.operations.isEmpty) }
+        let comparesModel = model.pending.operations.isEmpty
         for (index, node) in tree.nodes.enumerated() where node.isAlive {
             let inheritedStyle = node.parent >= 0 ? tree.nodes[Int(node.parent)].style : deliveredStyle
             let inheritedContrast = node.parent >= 0 ? tree.nodes[Int(node.parent)].contrast : deliveredContrast
@@ -160,7 +161,7 @@ extension _ThemeCore {
     @inline(__always)
     func checkInvariantsIfEnabled(after operation: StaticString) {
         guard InternalChecks.isEnabled else { return }
-        trapOnFirst(of: invariantViolations(), after: operation)
+        trapOnFirst(of: invariantViolations(model: lock.withLock { model }), after: operation)
     }
 
     /// Traps on the first memo entry that is not what it memoises when internal checks are

@@ -154,7 +154,7 @@ final class _ThemeCore: @unchecked Sendable {
         perform(handoff)
     }
 
-    /// Gives back a short claim (a direct `bind`, `withEngine`):
+    /// Gives back a short claim (a direct `bind`):
     /// without the lock when no section under it ran meanwhile (see `EngineClaim`), else
     /// under it, handing on what is pending as any section does. By the holder.
     @inline(__always)
@@ -327,29 +327,12 @@ final class _ThemeCore: @unchecked Sendable {
     /// thread under synchronous delivery, on the main thread under main-thread delivery). Sound
     /// because every claim is made under the lock: while the lock is held and the claim free,
     /// nothing else can touch the engine, and the claim word's load acquires what its last holder
-    /// published. `body` must not take the lock (see `withEngine(_:)` for one that does).
+    /// published. `body` must not take the lock.
     func withEngineLocked<Result>(_ body: () -> Result) -> Result? {
         lock.lock()
         defer { lock.unlock() }
         guard !model.claim.isHeld else { return nil }
         return body()
-    }
-
-    /// Runs `body` holding the engine's claim, for a section that takes the lock itself (the
-    /// invariant checks, which read the model under it), then hands pending work on as a call
-    /// that queued nothing does. Returns `nil` when the engine is busy. Unlike
-    /// `withEngineLocked(_:)`, a change another thread makes meanwhile is left to this thread
-    /// (under synchronous delivery it is delivered here): for tests and diagnostics only.
-    func withEngine<Result>(_ body: () -> Result) -> Result? {
-        lock.lock()
-        guard model.claim.claim(contended: !model.pending.isEmpty) else {
-            lock.unlock()
-            return nil
-        }
-        lock.unlock()
-        let result = body()
-        releaseClaim(policy: .neverOthersWorkOnMain)
-        return result
     }
 }
 
