@@ -26,7 +26,7 @@ case "$mode" in
 thread)
     skip=${SANITIZE_SKIP:-}
     # Suites that run code on several threads or tasks at once.
-    filter=${SANITIZE_FILTER:-'ConcurrencyStressTests|EngineClaimTests|DeliveryFairnessTests|DeferredNotificationTests|ThemedPropertyTests|MainThreadDeliveryTests|ClosureBindingTests|SetterTests|ReentrancyTests|LeakTests|LockDisciplineTests|ThemeEventBusTests|ObservationBridgeTests|BatchTests|BatchedBindingTests'}
+    filter=${SANITIZE_FILTER:-'ConcurrencyStressTests|EngineClaimTests|DeliveryFairnessTests|DeferredNotificationTests|ThemeValueConnectionTests|AdapterStateModelTests|ThemedPropertyTests|MainThreadDeliveryTests|ClosureBindingTests|SetterTests|ReentrancyTests|LeakTests|LockDisciplineTests|ThemeEventBusTests|ObservationBridgeTests|BatchTests|BatchedBindingTests'}
     # The loader's suites load over loopback with 10 s deadlines: run on their own, after the
     # rest, since TSan's slowdown beside the stress and leak suites on 2 cores made loads miss them.
     second_filter=${SANITIZE_SECOND_FILTER-'ThemePackLoader|PackCacheTests|TransferStateMachineTests|TestHTTPServerTests'}

@@ -27,7 +27,9 @@ extension Theme {
     package func checkInvariants() -> [String] {
         // Deliver anything queued, then check under the lock while no thread holds the engine.
         _core.mutate(policy: .deliverWhereAllowed) { _ in }
-        return _core.withEngineLocked { _core.invariantViolations(model: _core.model) } ?? ["busy"]
+        return _core.withEngineLocked {
+            _core.invariantViolations(model: _core.model, operationsQueued: !_core.model.pending.operations.isEmpty)
+        } ?? ["busy"]
     }
 }
 
@@ -37,10 +39,10 @@ extension _ThemeCore {
         table.memoViolations + contexts.misplacedContexts
     }
 
-    /// The violated invariants; `model` is the model read under the lock (the caller holds it, or
-    /// read it there: the operations queue is a class, which other threads append to once the
-    /// lock is released).
-    func invariantViolations(model: ThemeModel) -> [String] {
+    /// The violated invariants. `model` is the model and `operationsQueued` whether its operations
+    /// queue held anything, both read under the lock (the queue is a class, which other threads
+    /// append to once the lock is released: read it nowhere else).
+    func invariantViolations(model: ThemeModel, operationsQueued: Bool) -> [String] {
         var problems: [String] = []
         let objects = UnsafeBufferPointer(start: table.objects, count: table.objectCount)
         // Reverse index: one walk over the bindings gives the entries each bit must hold.
@@ -105,7 +107,7 @@ extension _ThemeCore {
         // Tree.
         // The model's nodes match the engine's once the engine has applied every queued
         // operation (a node released meanwhile is dead in the model, alive in the engine).
-        let comparesModel = model.pending.operations.isEmpty
+        let comparesModel = !operationsQueued
         for (index, node) in tree.nodes.enumerated() where node.isAlive {
             let inheritedStyle = node.parent >= 0 ? tree.nodes[Int(node.parent)].style : deliveredStyle
             let inheritedContrast = node.parent >= 0 ? tree.nodes[Int(node.parent)].contrast : deliveredContrast
@@ -161,7 +163,10 @@ extension _ThemeCore {
     @inline(__always)
     func checkInvariantsIfEnabled(after operation: StaticString) {
         guard InternalChecks.isEnabled else { return }
-        trapOnFirst(of: invariantViolations(model: lock.withLock { model }), after: operation)
+        let (current, operationsQueued): (ThemeModel, Bool) = lock.withLock {
+            (self.model, !self.model.pending.operations.isEmpty)
+        }
+        trapOnFirst(of: invariantViolations(model: current, operationsQueued: operationsQueued), after: operation)
     }
 
     /// Traps on the first memo entry that is not what it memoises when internal checks are
