@@ -96,8 +96,11 @@ struct EngineClaim {
 
     /// Marks the claim contended if it is held, under the lock: its holder will hand on
     /// whatever this section left. Returns whether it was held (once marked, it stays held
-    /// until its holder takes the lock).
-    private func markContendedIfHeld() -> Bool {
+    /// until its holder takes the lock). `false` is as lasting: a free claim stays free until
+    /// the lock is released, since only a section under it can claim. So a section that must
+    /// not deliver others' work decides with this between "queue for the holder" and "do it
+    /// here", never with `isHeld`, which a holder may clear (without the lock) right after.
+    func markContendedIfHeld() -> Bool {
         while true {
             let bits = state.load()
             if bits & Self.held == 0 { return false }

@@ -353,7 +353,12 @@ extension _ThemeCore {
         // Under main-thread delivery, only the main thread changes the engine's tree (as `bind`
         // binds): the nodes made elsewhere reach it in call order with the queued binds.
         let mayRunHere = delivery == .synchronous || MainQueue.isCurrent
-        guard mayRunHere, model.batchDepth == 0, model.pending.operations.isEmpty, !model.claim.isHeld else {
+        // Whether the engine is held, decided by marking it contended: a short claim's holder
+        // releases it without the lock, so a claim seen held here could be free at this section's
+        // hand-off, which would then make this thread deliver (and run others' providers). A held
+        // claim marked contended is released under the lock, with this section's operation handed on.
+        guard mayRunHere, model.batchDepth == 0, model.pending.operations.isEmpty, !model.claim.markContendedIfHeld()
+        else {
             model.pending.operations.append(.addNode(id, parent: parent))
             if overrides {
                 model.pending.operations.append(.setOverrides(id, style: overrideStyle, contrast: overrideContrast))
