@@ -152,9 +152,11 @@ import Testing
                     if nodes.count < 20_000 { nodes.append(ThemeNode(parent: theme.root)) }
                 }
                 // Under a sanitizer the reader, retaking the lock at once, starves the changing thread
-                // (minutes per change): it lets it in after each call there. (Elsewhere it must not: the
-                // calls would no longer overlap the changes often enough to find the old code's bug.)
-                if Self.isSanitized { sched_yield() }
+                // (minutes per change): it sleeps a moment after each call there. A yield was not enough
+                // in CI's TSan step: three cases' readers spun on both cores and the changes, and the
+                // main-queue suites beside them, waited over ten minutes. (Elsewhere it must not pause:
+                // the calls would no longer overlap the changes often enough to find the old code's bug.)
+                if Self.isSanitized { usleep(200) }
             }
             // Released (a change of their own, delivered here) before the test reads the theme.
             nodes.removeAll()
