@@ -493,6 +493,12 @@ enum BindingStyle: CaseIterable {
         .shared, .sharedKeyPath, .computedSetter, .computedKeyPath, .capturing, .closures, .keyPath,
     ]
 
+    /// The full switch's styles grouped for sampling: each key-path spelling with the `set:`
+    /// spelling of the same properties, which its target compares it with (sampled in rounds).
+    static let switchedGroups: [[BindingStyle]] = [
+        [.shared, .sharedKeyPath], [.computedSetter, .computedKeyPath], [.capturing], [.closures, .keyPath],
+    ]
+
     /// The styles the registration scenario measures.
     static let registered: [BindingStyle] = [.closures, .shared, .keyPath, .sharedKeyPath]
 

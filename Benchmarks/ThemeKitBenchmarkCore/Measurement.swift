@@ -123,25 +123,49 @@ extension TrialPolicy {
     /// until `minimumTrials` of those are in. If the core stays slow throughout, the
     /// median is over every trial.
     func sample(warmup: Int = 1, _ trial: () -> UInt64) -> Sample {
+        withoutActuallyEscaping(trial) { trial in sample(warmup: warmup, interleaving: [trial])[0] }
+    }
+
+    /// Samples several measurements in rounds, one trial of each per round, so that rows a
+    /// target compares (the key-path spelling against the `set:` one) are measured over the
+    /// same stretch of the run, not one after the other: a stretch in which the core runs slow
+    /// then weighs on both (on these machines a few hundred milliseconds at a different speed
+    /// moved one row of a pair by 1.3–1.5× in a whole run; RESULTS.md, session 26). The order
+    /// alternates from round to round (A B, B A, …), so neither always runs after the other.
+    /// Each gets the policy's trials and budget, as if sampled alone.
+    /// - Returns: One sample per trial, in order.
+    func sample(warmup: Int = 1, interleaving trials: [() -> UInt64]) -> [Sample] {
+        precondition(!trials.isEmpty, "nothing to sample")
+        let count = UInt64(trials.count)
         CoreSpeed.awaitFastCore(milliseconds: budgetNanoseconds >= 100_000_000 ? 1_000 : 0)
-        for _ in 0..<warmup { _ = trial() }
-        var times: [(elapsed: UInt64, probe: UInt64)] = []
+        for _ in 0..<warmup {
+            for trial in trials { _ = trial() }
+        }
+        var times = Array(repeating: [(elapsed: UInt64, probe: UInt64)](), count: trials.count)
+        var fastTrials = Array(repeating: 0, count: trials.count)
         var spent: UInt64 = 0
-        var fastTrials = 0
-        while times.count < minimumTrials || (spent < budgetNanoseconds && times.count < maximumTrials)
-            || (fastTrials < minimumTrials && times.count < 2 * maximumTrials && spent < 3 * budgetNanoseconds)
+        var rounds = 0
+        while rounds < minimumTrials || (spent < count * budgetNanoseconds && rounds < maximumTrials)
+            || (fastTrials.min()! < minimumTrials && rounds < 2 * maximumTrials
+                && spent < 3 * count * budgetNanoseconds)
         {
-            let before = CoreSpeed.probe()
-            let elapsed = trial()
-            let probe = max(before, CoreSpeed.probe())
-            times.append((elapsed, probe))
-            if !CoreSpeed.isSlow(probe) { fastTrials += 1 }
-            spent += max(elapsed, 1)
+            let order = rounds % 2 == 0 ? Array(trials.indices) : trials.indices.reversed()
+            for index in order {
+                let before = CoreSpeed.probe()
+                let elapsed = trials[index]()
+                let probe = max(before, CoreSpeed.probe())
+                times[index].append((elapsed, probe))
+                if !CoreSpeed.isSlow(probe) { fastTrials[index] += 1 }
+                spent += max(elapsed, 1)
+            }
+            rounds += 1
         }
         // Classified again against the fastest probe seen by the end.
-        let kept = Self.keptTrials(times, fastestProbe: CoreSpeed.fastest, minimum: minimumTrials)
-        tkb_tally_trials(UInt64(kept.count), UInt64(times.count - kept.count))
-        return Sample(medianNanoseconds: median(of: kept), trials: kept.count, setAside: times.count - kept.count)
+        return times.map { times in
+            let kept = Self.keptTrials(times, fastestProbe: CoreSpeed.fastest, minimum: minimumTrials)
+            tkb_tally_trials(UInt64(kept.count), UInt64(times.count - kept.count))
+            return Sample(medianNanoseconds: median(of: kept), trials: kept.count, setAside: times.count - kept.count)
+        }
     }
 
     /// The times of the trials whose probe was at most `CoreSpeed.slowFactor` ×

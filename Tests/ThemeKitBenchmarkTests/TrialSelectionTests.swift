@@ -37,6 +37,47 @@ import Testing
         #expect(CoreSpeed.fastest < UInt64.max, "the probe ran and was remembered")
     }
 
+    @Test("interleaved trials run in rounds, alternating their order, each with its own median and counts")
+    func interleavedRounds() {
+        let policy = TrialPolicy(minimumTrials: 4, maximumTrials: 6, budgetNanoseconds: 1)
+        var calls: [String] = []
+        let samples = policy.sample(
+            warmup: 1,
+            interleaving: [
+                {
+                    calls.append("a")
+                    return 30
+                },
+                {
+                    calls.append("b")
+                    return 70
+                },
+            ])
+        #expect(samples.count == 2)
+        #expect(samples[0].medianNanoseconds == 30)
+        #expect(samples[1].medianNanoseconds == 70)
+        // The warm-up round, then rounds of one trial each: a b, b a, a b, …
+        #expect(Array(calls.prefix(8)) == ["a", "b", "a", "b", "b", "a", "a", "b"])
+        let rounds = (calls.count - 2) / 2
+        #expect(calls.count == 2 + 2 * rounds, "every round runs both")
+        #expect(rounds >= 4, "at least the minimum")
+        #expect(samples[0].trials + samples[0].setAside == rounds)
+        #expect(samples[1].trials + samples[1].setAside == rounds)
+    }
+
+    @Test("the full switch samples every row it reports once, each key-path row with its set: row")
+    func fullSwitchGroups() {
+        let grouped = BindingStyle.switchedGroups.flatMap { $0 }
+        #expect(grouped.count == BindingStyle.switched.count)
+        #expect(Set(grouped) == Set(BindingStyle.switched))
+        for (keyPath, setter) in [
+            (BindingStyle.computedKeyPath, BindingStyle.computedSetter), (.keyPath, .closures),
+            (.sharedKeyPath, .shared),
+        ] {
+            #expect(BindingStyle.switchedGroups.contains { $0.contains(keyPath) && $0.contains(setter) })
+        }
+    }
+
     @Test("calibration runs past its minimum until it has seen both speeds, and stops at its maximum")
     func calibrationStops() {
         func done(_ elapsed: Int, _ fastest: UInt64, _ slowest: UInt64) -> Bool {

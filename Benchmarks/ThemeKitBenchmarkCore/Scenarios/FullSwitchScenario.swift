@@ -14,7 +14,14 @@ enum FullSwitchScenario {
     static func run(_ context: ScenarioContext, size: Int) {
         let workload = Workload(objectCount: size / 4, rolesPerObject: 4)
         let colors = ColorSet.numbered(10)
-        let themeKit = BindingStyle.switched.map { measure(context, workload: workload, colors: colors, style: $0) }
+        // The rows a target compares (the key path alone against the `set:` spelling of the same
+        // properties) are sampled together, in rounds; the others alone. Results in row order.
+        var measured: [BindingStyle: (sample: Sample, allocations: UInt64?)] = [:]
+        for group in BindingStyle.switchedGroups {
+            let results = measure(context, workload: workload, colors: colors, styles: group)
+            for (style, result) in zip(group, results) { measured[style] = result }
+        }
+        let themeKit = BindingStyle.switched.map { measured[$0]! }
 
         // The plain loops (strong; weak; weak calling the computed setters; bare key-path
         // writes to the computed properties), NotificationCenter, JXTheme and Observation.
@@ -48,28 +55,38 @@ enum FullSwitchScenario {
         }
     }
 
-    /// Times ThemeKit's full switch with bindings made in `style`, and counts one switch's allocations.
+    /// Times ThemeKit's full switch with bindings made in each of `styles` (one theme and set of
+    /// views each, sampled in rounds), and counts one switch's allocations of each.
     private static func measure(
-        _ context: ScenarioContext, workload: Workload, colors: ColorSet, style bindingStyle: BindingStyle
-    ) -> (sample: Sample, allocations: UInt64?) {
-        let views = makeViews(workload.objectCount)
-        let theme = makeBenchTheme()
-        theme.apply(PaletteA(colors: colors))
-        theme.batch {
-            for (index, view) in views.enumerated() {
-                bindingStyle.bind(view, index: index, workload: workload, in: theme)
+        _ context: ScenarioContext, workload: Workload, colors: ColorSet, styles: [BindingStyle]
+    ) -> [(sample: Sample, allocations: UInt64?)] {
+        let fixtures = styles.map { bindingStyle in
+            let views = makeViews(workload.objectCount)
+            let theme = makeBenchTheme()
+            theme.apply(PaletteA(colors: colors))
+            theme.batch {
+                for (index, view) in views.enumerated() {
+                    bindingStyle.bind(view, index: index, workload: workload, in: theme)
+                }
             }
+            return (views: views, theme: theme)
         }
-        var last = ThemeStyle.light
-        let sample = context.toggling { style in
-            theme.style = style
-            last = style
+        var last = Array(repeating: ThemeStyle.light, count: styles.count)
+        let samples = context.toggling(
+            interleaving: fixtures.indices.map { index in
+                { style in
+                    fixtures[index].theme.style = style
+                    last[index] = style
+                }
+            })
+        return zip(styles, fixtures).enumerated().map { index, pair in
+            let (bindingStyle, fixture) = pair
+            context.verify(
+                fixture.views, roles: 4, style: last[index], colors: colors, computed: bindingStyle.writesComputed,
+                system: "ThemeKit full switch\(bindingStyle.switchSuffix)")
+            let allocations = ProcessCounters.allocations { fixture.theme.style = last[index].toggled }
+            withExtendedLifetime(fixture.views) {}
+            return (samples[index], allocations)
         }
-        context.verify(
-            views, roles: 4, style: last, colors: colors, computed: bindingStyle.writesComputed,
-            system: "ThemeKit full switch\(bindingStyle.switchSuffix)")
-        let allocations = ProcessCounters.allocations { theme.style = last.toggled }
-        withExtendedLifetime(views) {}
-        return (sample, allocations)
     }
 }

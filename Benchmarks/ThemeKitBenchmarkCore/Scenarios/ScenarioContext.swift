@@ -76,12 +76,21 @@ final class ScenarioContext {
 
     /// Samples `body`, passing it the other style each trial (light → dark → light …).
     func toggling(policy: TrialPolicy? = nil, _ body: (ThemeStyle) -> Void) -> Sample {
-        var style = ThemeStyle.light
-        return (policy ?? self.policy).sample {
-            style = style.toggled
-            let next = style
-            return MonotonicClock.time { body(next) }
+        withoutActuallyEscaping(body) { body in toggling(policy: policy, interleaving: [body])[0] }
+    }
+
+    /// Samples several bodies in rounds (`TrialPolicy.sample(warmup:interleaving:)`), passing
+    /// each the other style on each of its trials.
+    func toggling(policy: TrialPolicy? = nil, interleaving bodies: [(ThemeStyle) -> Void]) -> [Sample] {
+        var styles = Array(repeating: ThemeStyle.light, count: bodies.count)
+        let trials = bodies.indices.map { index in
+            {
+                styles[index] = styles[index].toggled
+                let next = styles[index]
+                return MonotonicClock.time { bodies[index](next) }
+            }
         }
+        return (policy ?? self.policy).sample(interleaving: trials)
     }
 
     /// Adds a row; every total is divided by `affected` to give a figure per binding.
