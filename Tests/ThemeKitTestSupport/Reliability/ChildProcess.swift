@@ -47,9 +47,10 @@ public final class ChildProcess {
     /// Every line read so far, in order.
     public private(set) var lines: [String] = []
 
-    /// Starts `executable` with `arguments`, inheriting the environment.
+    /// Starts `executable` with `arguments`, inheriting the environment, with `environment`'s
+    /// variables set (or replaced) in it.
     /// - Throws: `POSIXError` when the pipe or the process cannot be created.
-    public init(executable: String, arguments: [String]) throws {
+    public init(executable: String, arguments: [String], environment: [String: String] = [:]) throws {
         var fds: [Int32] = [-1, -1]
         // Other children spawned meanwhile must not inherit the pipe, or the read end
         // would not see end-of-file when this child dies. `pipe2(O_CLOEXEC)` is not
@@ -71,7 +72,16 @@ public final class ChildProcess {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        let status: Int32
+        if environment.isEmpty {
+            status = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        } else {
+            var merged = ProcessInfo.processInfo.environment
+            merged.merge(environment) { _, set in set }
+            let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { for pointer in envp { free(pointer) } }
+            status = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        }
         close(fds[1])
         guard status == 0 else {
             close(fds[0])
