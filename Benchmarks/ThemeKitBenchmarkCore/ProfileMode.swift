@@ -103,12 +103,8 @@ public enum ProfileMode {
                 let theme = makeBenchTheme()
                 // As the registration scenario does: the providers read applied values.
                 theme.apply(PaletteA(colors: colors))
-                func register() {
-                    for (index, view) in views.enumerated() {
-                        style.bind(view, index: index, workload: workload, in: theme)
-                    }
-                }
-                if operation.hasSuffix("-batch") { theme.batch { register() } } else { register() }
+                RegistrationScenario.register(
+                    views, in: theme, workload: workload, batched: operation.hasSuffix("-batch"), style: style)
             }
         case "churn", "churn-captures":
             // As the churn scenario's ThemeKit side: release a tenth of the objects and switch;

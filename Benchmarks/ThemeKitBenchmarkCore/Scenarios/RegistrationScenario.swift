@@ -45,8 +45,8 @@ enum RegistrationScenario {
         }
     }
 
-    /// Registers `views` in `theme` in `style`, one by one or inside one batch.
-    private static func register(
+    /// Registers `views` in `theme` in `style`, one by one or inside one batch (also `--profile register*`).
+    static func register(
         _ views: [BenchView], in theme: Theme, workload: Workload, batched: Bool, style: BindingStyle
     ) {
         if batched {

@@ -148,9 +148,9 @@ import Testing
                 case 0: _ = theme.bindingCount
                 case 1: _ = theme.trackedObjectCount
                 default:
-                    // Kept, so that no node's release (a change of its own) delivers here. Fewer under a
-                    // sanitizer: each release at the end is a pass, after which the internal checks walk
-                    // every node (20,000 releases stalled CI's TSan step for over ten minutes).
+                    // Kept, so that no node's release (a change of its own) delivers here; released at the
+                    // end in one batch. Fewer under a sanitizer, where the limit dates from when they were
+                    // released one by one (20,000 stalled CI's TSan step for over ten minutes).
                     if nodes.count < Self.briefSectionNodes { nodes.append(ThemeNode(parent: theme.root)) }
                 }
                 // Under a sanitizer the reader, retaking the lock at once, starves the changing thread
