@@ -12,8 +12,9 @@
         /// ```
         ///
         /// The family's face nearest the token's weight is used, or the system font (with the token's
-        /// design) when the token has no family or the family is not installed. A token without a text
-        /// style keeps its size.
+        /// design) when the token has no family or the family is not installed. The family is matched
+        /// ignoring case (`"helvetica neue"` finds Helvetica Neue). A token without a text style keeps
+        /// its size.
         /// - Parameters:
         ///   - token: The typography token.
         ///   - traits: The traits whose content size category the font is scaled for; the current ones
@@ -22,14 +23,19 @@
         public static func theme(_ token: TypographyToken, compatibleWith traits: UITraitCollection? = nil) -> UIFont {
             let size = CGFloat(token.size)
             let weight = UIFont.Weight(token.namedWeight)
-            var base = UIFont.systemFont(ofSize: size, weight: weight)
-            if let family = token.family, UIFont.familyNames.contains(family) {
+            // Which face: decided in ThemeKitTokens (`TypographyToken.installedFace`, tested on Linux).
+            let base: UIFont
+            switch token.installedFace(among: UIFont.familyNames) {
+            case .family(let family):
                 let descriptor = UIFontDescriptor(fontAttributes: [
                     .family: family, .traits: [UIFontDescriptor.TraitKey.weight: weight],
                 ])
                 base = UIFont(descriptor: descriptor, size: size)
-            } else if let design = base.fontDescriptor.withDesign(UIFontDescriptor.SystemDesign(token.design)) {
-                base = UIFont(descriptor: design, size: size)
+            case .system(let design):
+                let system = UIFont.systemFont(ofSize: size, weight: weight)
+                base =
+                    system.fontDescriptor.withDesign(UIFontDescriptor.SystemDesign(design))
+                    .map { UIFont(descriptor: $0, size: size) } ?? system
             }
             guard let style = token.textStyle else { return base }
             return UIFontMetrics(forTextStyle: UIFont.TextStyle(style)).scaledFont(for: base, compatibleWith: traits)

@@ -203,4 +203,28 @@ extension TypographyToken {
         if let family { return .custom(family: family, size: size, relativeTo: nil) }
         return .system(size: size)
     }
+
+    /// Where UIKit's `UIFont.theme(_:compatibleWith:)` takes a token's face from, given the installed
+    /// families: the token's family when one is installed under that name ignoring case (spelled as
+    /// installed: UIKit matches family names exactly, and a pack written by hand says `helvetica neue`),
+    /// else the system font with the token's design. Size, weight and Dynamic Type scaling come from the
+    /// token in both cases.
+    package enum InstalledFace: Hashable, Sendable {
+        /// An installed family, spelled as the platform lists it.
+        case family(String)
+        /// The system font with a design.
+        case system(FontDesign)
+    }
+
+    /// The face to use among `installedFamilies` (see ``InstalledFace``).
+    /// - Parameter installedFamilies: The families the platform has (`UIFont.familyNames`).
+    package func installedFace(among installedFamilies: some Sequence<String>) -> InstalledFace {
+        guard let family else { return .system(design) }
+        var caseless: String?
+        for installed in installedFamilies {
+            if installed == family { return .family(installed) }
+            if caseless == nil, installed.lowercased() == family.lowercased() { caseless = installed }
+        }
+        return caseless.map { .family($0) } ?? .system(design)
+    }
 }

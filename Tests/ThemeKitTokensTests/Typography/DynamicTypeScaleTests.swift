@@ -137,4 +137,22 @@ import ThemeKitTokens
             TypographyToken(family: "Inter", size: 15).face(at: .accessibilityMedium)
                 == .custom(family: "Inter", size: 15, relativeTo: nil))
     }
+
+    @Test("UIKit's face: the family as installed (ignoring case), else the system font with the token's design")
+    func installedFace() {
+        let installed = ["Avenir Next", "Helvetica Neue", "Menlo", "HELVETICA NEUE LIGHT"]
+        #expect(TypographyToken(family: "Menlo", size: 12).installedFace(among: installed) == .family("Menlo"))
+        // Written by hand in another case: the platform's spelling, which UIKit's exact match needs.
+        #expect(
+            TypographyToken(family: "helvetica neue", size: 12).installedFace(among: installed)
+                == .family("Helvetica Neue"))
+        // An exact match wins over an earlier caseless one.
+        #expect(
+            TypographyToken(family: "Menlo", size: 12).installedFace(among: ["MENLO", "Menlo"]) == .family("Menlo"))
+        #expect(
+            TypographyToken(family: "Inter", size: 12, design: .rounded).installedFace(among: installed)
+                == .system(.rounded))
+        #expect(TypographyToken(size: 12, design: .serif).installedFace(among: installed) == .system(.serif))
+        #expect(TypographyToken(family: "Menlo", size: 12).installedFace(among: []) == .system(.default))
+    }
 }
