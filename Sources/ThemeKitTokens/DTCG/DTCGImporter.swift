@@ -464,16 +464,26 @@ struct DTCGPackMapping {
         }
     }
 
+    /// The CSS font keywords an Apple platform always has, and the system design each names
+    /// (`BlinkMacSystemFont` is Chrome's name on macOS for the system font).
     static let genericFamilies: [String: FontDesign] = [
-        "system-ui": .default, "-apple-system": .default, "sans-serif": .default, "ui-sans-serif": .default,
-        "serif": .serif, "ui-serif": .serif, "monospace": .monospaced, "ui-monospace": .monospaced,
-        "ui-rounded": .rounded,
+        "system-ui": .default, "-apple-system": .default, "blinkmacsystemfont": .default, "sans-serif": .default,
+        "ui-sans-serif": .default, "serif": .serif, "ui-serif": .serif, "monospace": .monospaced,
+        "ui-monospace": .monospaced, "ui-rounded": .rounded,
     ]
 
+    /// A font stack's family and design, read as a browser on an Apple platform reads it (the first
+    /// family it has): a named family first is the token's family, with the design of the first keyword
+    /// after it for when the family is not installed; a keyword first (`-apple-system, Roboto`) is
+    /// always there, so what follows it is never used: the system font, with that keyword's design.
+    static func familyAndDesign(of families: [String]) -> (family: String?, design: FontDesign) {
+        guard let first = families.first else { return (nil, .default) }
+        if let design = genericFamilies[first.lowercased()] { return (nil, design) }
+        return (first, families.lazy.compactMap { genericFamilies[$0.lowercased()] }.first ?? .default)
+    }
+
     mutating func typographyToken(_ value: DTCGTypography, token: DTCGResolvedToken) -> TypographyToken? {
-        let families = value.fontFamily ?? []
-        let family = families.first { Self.genericFamilies[$0.lowercased()] == nil }
-        let design = families.lazy.compactMap { Self.genericFamilies[$0.lowercased()] }.first ?? .default
+        let (family, design) = Self.familyAndDesign(of: value.fontFamily ?? [])
         var style = TypographyToken(
             family: family, size: value.fontSize.points, weight: value.fontWeight ?? 400, design: design,
             lineHeight: value.lineHeight, letterSpacing: value.letterSpacing)

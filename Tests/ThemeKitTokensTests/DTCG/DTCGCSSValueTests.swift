@@ -51,6 +51,27 @@ import ThemeKitTokens
         #expect(result.pack.typography["type.body"]?.family == "Segoe UI")
     }
 
+    @Test(
+        "a stack is read as a browser on an Apple platform reads it: the first family, or the system font when a keyword comes first",
+        arguments: [
+            ("'Inter', 'Helvetica Neue', sans-serif", "Inter", FontDesign.default),
+            ("Inter, ui-monospace, serif", "Inter", .monospaced),
+            ("Inter", "Inter", .default),
+            // A keyword first is always available: the named families after it are never used.
+            ("-apple-system, Roboto, 'Helvetica Neue', sans-serif", nil, .default),
+            ("BlinkMacSystemFont, Roboto", nil, .default),
+            ("ui-rounded, 'Comic Neue'", nil, .rounded),
+            ("serif, Georgia", nil, .serif),
+        ] as [(String, String?, FontDesign)])
+    func fontStackOnApplePlatforms(stack: String, family: String?, design: FontDesign) throws {
+        // The stacks have no double quote: each goes into the JSON string as it is.
+        let document = try dtcg(
+            #"{"body": {"$type": "typography", "$value": {"fontFamily": "\#(stack)", "fontSize": "16px"}}}"#)
+        let style = try #require(try DTCGImporter(policy: .strict).pack(document: document).pack.typography["body"])
+        #expect(style.family == family)
+        #expect(style.design == design)
+    }
+
     @Test("a malformed font stack is an error at the token's path")
     func malformedFontStack() throws {
         let document = try dtcg(#"{"f": {"$type": "fontFamily", "$value": "'Inter"}}"#)
