@@ -220,10 +220,11 @@ extension TypographyToken {
     /// - Parameter installedFamilies: The families the platform has (`UIFont.familyNames`).
     package func installedFace(among installedFamilies: some Sequence<String>) -> InstalledFace {
         guard let family else { return .system(design) }
+        let lowercased = family.lowercased()
         var caseless: String?
         for installed in installedFamilies {
             if installed == family { return .family(installed) }
-            if caseless == nil, installed.lowercased() == family.lowercased() { caseless = installed }
+            if caseless == nil, installed.lowercased() == lowercased { caseless = installed }
         }
         return caseless.map { .family($0) } ?? .system(design)
     }
