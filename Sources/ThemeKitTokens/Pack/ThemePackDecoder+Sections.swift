@@ -41,6 +41,8 @@ struct PackDecoding {
         var pack = ThemePack(id: "", name: "")
         var styleOrder: [String] = []
         var colorObjects: [String: JSONNode] = [:]
+        // Each kept contrast pair's index in the file's array (`nil`: the base pack's pairs).
+        var pairIndices: [Int]?
         let rootPath = JSONPath.root
         for member in root.members {
             let path = rootPath.appending(member.key)
@@ -91,7 +93,7 @@ struct PackDecoding {
                 styleOrder = member.value.objectValue?.keys.filter { styles[$0] != nil } ?? styles.keys.sorted()
                 pack.styles = Dictionary(uniqueKeysWithValues: styles.map { (ThemeStyle(rawValue: $0.key), $0.value) })
             case "contrastPairs":
-                pack.contrastPairs = decodePairs(member.value, path: path)
+                (pack.contrastPairs, pairIndices) = decodePairs(member.value, path: path)
             default:
                 log.warning(path.description, "\(JSONWriter.quoted(member.key)) is not a theme-pack key", .unknownKey)
             }
@@ -101,7 +103,7 @@ struct PackDecoding {
         pack.name = resolveRequired(name, key: "name", present: root["name"] != nil, fallback: base?.name)
         checkStyles(&pack, order: styleOrder)
         checkCustomStyles(pack, colorObjects: colorObjects)
-        checkPairs(&pack)
+        checkPairs(&pack, fileIndices: pairIndices)
         return log.hasErrors ? nil : pack
     }
 
@@ -468,16 +470,19 @@ struct PackDecoding {
 
     // MARK: Contrast pairs
 
-    mutating func decodePairs(_ value: JSONNode, path: JSONPath) -> [ContrastPair] {
+    /// The valid pairs of `value`, each with its index in the file's array (`nil` for the base pack's
+    /// pairs, used in their place), so a later check names a pair where the file has it.
+    mutating func decodePairs(_ value: JSONNode, path: JSONPath) -> (pairs: [ContrastPair], fileIndices: [Int]?) {
         guard case .array(let array) = value else {
             let fallback = base?.contrastPairs ?? []
             log.problem(
                 path.description,
                 "contrastPairs must be an array of {text, background, usage}, not \(value.kindDescription)",
                 .wrongType, lenientAction: fallback.isEmpty ? .dropped : .replacedWithBase)
-            return policy == .lenient ? fallback : []
+            return (policy == .lenient ? fallback : [], nil)
         }
         var pairs: [ContrastPair] = []
+        var indices: [Int] = []
         var seen: Set<ContrastPair> = []
         for (index, element) in array.enumerated() {
             let pairPath = path.appending(index: index)
@@ -494,8 +499,9 @@ struct PackDecoding {
                 continue
             }
             pairs.append(pair)
+            indices.append(index)
         }
-        return pairs
+        return (pairs, indices)
     }
 
     static func pair(_ value: JSONNode, path: JSONPath, problems: inout TokenProblems) -> ContrastPair? {
@@ -612,16 +618,23 @@ struct PackDecoding {
         }
     }
 
-    /// Contrast pairs must name colours the pack has.
-    mutating func checkPairs(_ pack: inout ThemePack) {
+    /// Contrast pairs must name colours the pack has: drops the pairs that name a colour the pack does not have; `fileIndices` are the pairs' indices
+    /// in the file (`decodePairs`), `nil` for the base pack's pairs.
+    mutating func checkPairs(_ pack: inout ThemePack, fileIndices: [Int]?) {
         var kept: [ContrastPair] = []
-        for (index, pair) in pack.contrastPairs.enumerated() {
+        for (position, pair) in pack.contrastPairs.enumerated() {
             var valid = true
             for (key, name) in [("text", pair.text), ("background", pair.background)] where pack.colors[name] == nil {
-                log.problem(
-                    "contrastPairs[\(index)].\(key)",
-                    "the colour \(JSONWriter.quoted(name)) is not in this pack's colors", .unknownReference,
-                    lenientAction: .dropped)
+                let reason = "the colour \(JSONWriter.quoted(name)) is not in this pack's colors"
+                if let fileIndices {
+                    log.problem(
+                        "contrastPairs[\(fileIndices[position])].\(key)", reason, .unknownReference,
+                        lenientAction: .dropped)
+                } else {
+                    log.problem(
+                        "contrastPairs", "the base pack's pair's \(key): " + reason, .unknownReference,
+                        lenientAction: .dropped)
+                }
                 valid = false
             }
             if valid { kept.append(pair) }

@@ -143,6 +143,35 @@ func strictFailure(_ data: Data) -> ThemePackError? {
         }
     }
 
+    @Test(
+        "a contrast pair naming a missing colour is reported at its index in the file, after dropped and repeated pairs"
+    )
+    func contrastPairIndexInTheFile() throws {
+        let data = packJSON(
+            """
+            {"schemaVersion": 1, "id": "idx", "name": "Idx", "colors": {"a": "#000000", "b": "#FFFFFF"},
+             "contrastPairs": [
+               {"text": "a", "background": "b", "usage": "sideways"},
+               {"text": "a", "background": "b", "usage": "normalText"},
+               {"text": "a", "background": "b", "usage": "normalText"},
+               {"text": "a", "background": "missing", "usage": "normalText"},
+               {"text": "gone", "background": "b", "usage": "largeText"}]}
+            """)
+        let error = try #require(strictFailure(data))
+        guard case .invalid(let issues) = error else {
+            Issue.record("expected .invalid, got \(error)")
+            return
+        }
+        // Pair 0 is invalid and pair 2 repeats pair 1: the later pairs keep their own indices.
+        #expect(
+            Set(issues.map(\.path)) == [
+                "contrastPairs[0].usage", "contrastPairs[2]", "contrastPairs[3].background", "contrastPairs[4].text",
+            ])
+        let lenient = try ThemePackDecoder(policy: .lenient).decode(data)
+        #expect(lenient.pack.contrastPairs == [ContrastPair(text: "a", background: "b", usage: .normalText)])
+        #expect(lenient.warnings.contains { $0.path == "contrastPairs[3].background" && $0.action == .dropped })
+    }
+
     @Test("explains an unsupported schema version in plain English")
     func explainsSchemaVersion() throws {
         let error = try #require(strictFailure(try packJSON(replacing: "schemaVersion", with: 7)))
