@@ -210,23 +210,8 @@ public enum AssetCatalog {
     /// Reads a `Contents.json`, checking first (without opening it) that it is a regular file within
     /// ``JSONLimits/default``'s document size, so a 500 MB file or a FIFO is refused before any byte is read.
     private static func readData(_ file: URL) throws(AssetCatalogError) -> Data {
-        let limit = JSONLimits.default.maxDocumentBytes
-        let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: file.resolvingSymlinksInPath().path)
-        } catch {
-            throw .readFailed(path: file.path, reason: error.localizedDescription)
-        }
-        guard attributes[.type] as? FileAttributeType == .typeRegular else {
-            throw .readFailed(path: file.path, reason: "it is not a regular file")
-        }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= limit else {
-            throw .readFailed(path: file.path, reason: "it is \(size) bytes, more than the \(limit)-byte limit")
-        }
-        do {
-            // Bounded too: a file that grew since it was checked is still read no further than the limit.
-            return try FileLoading.read(file, limit: limit)
+            return try FileLoading.readRegularFile(file, limit: JSONLimits.default.maxDocumentBytes)
         } catch {
             if case .unreadableFile(_, let reason) = error { throw .readFailed(path: file.path, reason: reason) }
             throw .readFailed(path: file.path, reason: error.description)

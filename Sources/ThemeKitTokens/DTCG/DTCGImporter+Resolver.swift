@@ -460,7 +460,7 @@ struct DTCGResolverLoader {
             return nil
         }
         do throws(ThemePackError) {
-            let data = try FileLoading.read(url, limit: limits.maxDocumentBytes)
+            let data = try FileLoading.readRegularFile(url, limit: limits.maxDocumentBytes)
             let document: JSONDocument
             do {
                 document = try JSONReader(limits: limits).read(data)

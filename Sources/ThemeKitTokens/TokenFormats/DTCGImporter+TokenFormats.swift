@@ -63,7 +63,7 @@ extension DTCGImporter {
         let base = folder.standardizedFileURL.resolvingSymlinksInPath()
         func read(_ relative: String) throws(ThemePackError) -> JSONDocument {
             let url = base.appendingPathComponent(relative)
-            let data = try FileLoading.read(url, limit: limits.maxDocumentBytes)
+            let data = try FileLoading.readRegularFile(url, limit: limits.maxDocumentBytes)
             do {
                 return try JSONReader(limits: limits).read(data)
             } catch {
