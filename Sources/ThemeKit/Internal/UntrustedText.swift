@@ -4,8 +4,9 @@
 ///
 /// Escaped: C0 controls (U+0000–U+001F, as `\n`, `\r`, `\t` or `\u{…}`), DEL and C1 controls
 /// (U+007F–U+009F), the bidi controls (U+061C, U+200E, U+200F, U+202A–U+202E, U+2066–U+2069), and
-/// the line and paragraph separators U+2028 and U+2029. Backslashes are not escaped, so escaping
-/// twice changes nothing.
+/// the line and paragraph separators U+2028 and U+2029, and the other default-ignorable (invisible)
+/// characters but the zero-width joiner and the variation selectors, which compose emoji. Backslashes
+/// are not escaped, so escaping twice changes nothing.
 package enum UntrustedText {
     /// `text` with every control, bidi and line-separator character replaced by a visible escape.
     package static func escaped(_ text: some StringProtocol) -> String {
@@ -40,8 +41,12 @@ package enum UntrustedText {
     package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
+        case 0x20..<0x7F: false
         case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029: true
-        default: false
+        // Invisible, but part of how emoji are written (a family, a skin tone, text or emoji style).
+        case 0x200D, 0xFE00...0xFE0F, 0xE0100...0xE01EF: false
+        // Zero-width spaces and joiners, soft hyphens, byte-order marks, fillers, tags…: print nothing.
+        default: scalar.properties.isDefaultIgnorableCodePoint
         }
     }
 }

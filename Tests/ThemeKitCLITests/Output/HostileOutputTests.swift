@@ -29,11 +29,16 @@ import ThemeKitTestSupport
         }
     }
 
-    /// Lines that a CI runner would read as a command (leading spaces are ignored by GitHub Actions).
+    /// Lines that a CI runner would read as a command, with the invisible characters a comparison may
+    /// skip left out: GitHub Actions' `::` after any leading white space (a no-break space too), its older
+    /// `##[` and Azure Pipelines' `##vso[` anywhere in a line.
     static func commandLines(in text: String) -> [String] {
-        text.split(separator: "\n").map(String.init).filter {
-            let content = $0.drop { $0 == " " || $0 == "\t" }
-            return content.hasPrefix("::") || content.hasPrefix("##")
+        text.split(separator: "\n").map(String.init).filter { line in
+            var visible = String.UnicodeScalarView()
+            visible.append(contentsOf: line.unicodeScalars.filter { !$0.properties.isDefaultIgnorableCodePoint })
+            let shown = String(visible)
+            return shown.drop { $0.isWhitespace }.hasPrefix("::") || shown.contains("##[")
+                || shown.lowercased().contains("##vso[")
         }
     }
 
@@ -62,6 +67,37 @@ import ThemeKitTestSupport
         #expect(Self.rawControls(in: result.stdout).isEmpty, "\(result.stdout)")
         let parsed = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
         #expect(parsed is [String: Any])
+    }
+
+    /// Names and values that CI runners read as commands where the guard used to look only at a line's
+    /// start after spaces: a no-break space before `::`, `##[` and `##vso[` mid-line, a joiner inside `##`.
+    static let ciCommandPack = #"""
+        {"schemaVersion": 1, "id": "ci", "name": "CI ##vso[task.setvariable variable=INJECTED]1",
+         "description": "x #\u200D#vso[task.complete]",
+         "colors": {
+           "\u00A0::error title=Injected::pack content": {"light": "#000000", "dark": "#FFFFFF"},
+           "\u3000::warning::wide space": {"light": "#000000", "dark": "#FFFFFF"},
+           "x ##[error]legacy annotation": {"light": "#000000", "dark": "#FFFFFF"},
+           "bg": {"light": "#FFFFFF", "dark": "#000000"}},
+         "contrastPairs": [
+           {"text": "\u00A0::error title=Injected::pack content", "background": "bg", "usage": "normalText"},
+           {"text": "x ##[error]legacy annotation", "background": "bg", "usage": "normalText"}]}
+        """#
+
+    @Test("validate, preview, contrast and diff print no line a CI runner reads as a command, wherever it hides")
+    func noCICommandsAnywhere() throws {
+        let pack = try folder.write("ci.json", Self.ciCommandPack)
+        let changed = try folder.write(
+            "ci2.json", Self.ciCommandPack.replacingOccurrences(of: "#FFFFFF", with: "#EEEEEE"))
+        #expect(themekit(["validate", pack]).status == 0)
+        for arguments in [
+            ["validate", pack], ["preview", pack, "--color", "never"], ["contrast", pack], ["diff", pack, changed],
+        ] {
+            Self.expectSafe(themekit(arguments), "themekit \(arguments[0])")
+        }
+        // Swatches are escape sequences of the tool's own: only the command lines are checked.
+        let colored = themekit(["preview", pack, "--color", "always"])
+        #expect(Self.commandLines(in: colored.stdout).isEmpty, "\(Self.commandLines(in: colored.stdout))")
     }
 
     @Test("diff of valid packs whose descriptions hold newlines, commands and bidi controls prints them on one line")

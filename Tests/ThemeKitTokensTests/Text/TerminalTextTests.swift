@@ -10,6 +10,9 @@ import ThemeKitTokens
             ("\u{202A}\u{202B}\u{202C}\u{202D}", #"\u{202A}\u{202B}\u{202C}\u{202D}"#),
             ("\u{2066}\u{2067}\u{2068}\u{2069}", #"\u{2066}\u{2067}\u{2068}\u{2069}"#),
             ("\u{200E}\u{200F}\u{061C}", #"\u{200E}\u{200F}\u{61C}"#), ("\u{2028}\u{2029}", #"\u{2028}\u{2029}"#),
+            // Invisible: zero-width space and non-joiner, soft hyphen, word joiner, byte-order mark, a tag.
+            ("a\u{200B}b\u{200C}c", #"a\u{200B}b\u{200C}c"#), ("\u{AD}\u{2060}\u{FEFF}", #"\u{AD}\u{2060}\u{FEFF}"#),
+            ("x\u{E0041}", #"x\u{E0041}"#),
         ])
     func escapes(_ input: String, _ expected: String) {
         #expect(TerminalText.escaped(input) == expected)
@@ -17,7 +20,8 @@ import ThemeKitTokens
 
     @Test("ordinary text, including non-ASCII letters and emoji, is unchanged")
     func leavesOrdinaryTextAlone() {
-        for text in ["#0055FF", "Océan — ☀️", "名前", "back\\slash", "מים"] {
+        // Emoji keep their joiners and variation selectors: a family, a skin tone, text or emoji style.
+        for text in ["#0055FF", "Océan — ☀️", "名前", "back\\slash", "מים", "👩\u{200D}👩\u{200D}👧", "❤\u{FE0F}"] {
             #expect(TerminalText.escaped(text) == text)
         }
     }
@@ -32,8 +36,30 @@ import ThemeKitTokens
     func neutralisesCommands() {
         #expect(TerminalText.safeLine("::error::x") == #"\::error::x"#)
         #expect(TerminalText.safeLine("   ::add-mask::x") == #"   \::add-mask::x"#)
-        #expect(TerminalText.safeLine("##vso[task.setvariable]x") == ###"\##vso[task.setvariable]x"###)
         #expect(TerminalText.safeLine("a ::error::x") == "a ::error::x")
         #expect(TerminalText.safeLine("\u{1B}::x") == #"\u{1B}::x"#)
+        // GitHub Actions trims every white space, a no-break or ideographic space too.
+        #expect(TerminalText.safeLine("\u{A0}::error::x") == "\u{A0}\\::error::x")
+        #expect(TerminalText.safeLine("\u{3000}\u{2003}::warning::x") == "\u{3000}\u{2003}\\::warning::x")
+    }
+
+    @Test("every ## gets a backslash between its signs: Azure's ##vso[ and GitHub's ##[ are read anywhere in a line")
+    func neutralisesDoubleSigns() {
+        #expect(TerminalText.safeLine("##vso[task.setvariable]x") == ###"#\#vso[task.setvariable]x"###)
+        #expect(TerminalText.safeLine("pack CI ##vso[task.complete]") == ###"pack CI #\#vso[task.complete]"###)
+        #expect(TerminalText.safeLine("y ##[error]x") == ###"y #\#[error]x"###)
+        #expect(TerminalText.safeLine("###") == ###"#\#\#"###)
+        // A joiner (kept by escaping: it composes emoji) between the signs does not hide them.
+        let joined = "#" + "\\" + "\u{200D}#vso["
+        #expect(TerminalText.safeLine("#\u{200D}#vso[") == joined)
+        #expect(TerminalText.safeLine("#0055FF and #FFFFFF") == "#0055FF and #FFFFFF")
+    }
+
+    @Test("guarding a guarded line changes nothing")
+    func guardIsIdempotent() {
+        for line in ["::error::x", "\u{A0}::x", "a ##vso[x] ##[y] ###", "#\u{200D}#"] {
+            let once = TerminalText.safeLine(line)
+            #expect(TerminalText.safeLine(once) == once, "\(line)")
+        }
     }
 }
