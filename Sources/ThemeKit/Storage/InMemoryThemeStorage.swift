@@ -1,7 +1,7 @@
 import Foundation
 
 /// A ``ThemeStorage`` that keeps values in memory: for tests and previews.
-public final class InMemoryThemeStorage: ThemeStorage {
+public final class InMemoryThemeStorage: ThemeStorage, _KeyUpdatingStorage {
     private let values: Locked<[String: Data]>
 
     /// Creates an empty storage, or one holding `values`.
@@ -21,6 +21,15 @@ public final class InMemoryThemeStorage: ThemeStorage {
     /// Removes the value under `key`.
     public func removeData(forKey key: String) throws(ThemeStorageError) {
         _ = values.withLock { $0.removeValue(forKey: key) }
+    }
+
+    /// Reads, changes and writes `key` under the lock (ThemeKit's own `change` only).
+    package func _updateData(
+        forKey key: String, _ change: (Data?) throws(ThemeStorageError) -> Data?
+    ) throws(ThemeStorageError) {
+        try values.withLock { (values: inout [String: Data]) throws(ThemeStorageError) in
+            values[key] = try change(values[key])
+        }
     }
 
     /// Every key currently stored, sorted.

@@ -20,6 +20,42 @@ public protocol ThemeStorage: Sendable {
     func removeData(forKey key: String) throws(ThemeStorageError)
 }
 
+/// A storage that reads, changes and writes one key as one step, so that a change another thread or
+/// process makes to the file meanwhile is merged, not lost: ThemeKit's own file and memory storages.
+/// A theme merges its variant index with it. `change` is always ThemeKit's own code (it runs under the
+/// storage's locks, which the app's code never does); package-only for that reason.
+package protocol _KeyUpdatingStorage: ThemeStorage {
+    /// Replaces the value under `key` with what `change` makes of it (`nil`: none; returning `nil`
+    /// removes it), as one step. A value that cannot be read throws before `change` runs.
+    func _updateData(
+        forKey key: String, _ change: (Data?) throws(ThemeStorageError) -> Data?
+    ) throws(ThemeStorageError)
+}
+
+/// A storage that tells its theme about damage it dealt with on its own: a file that could not be read,
+/// moved aside by a write so that the write could go ahead. The theme posts each report as a
+/// ``ThemeEvent/storageFailure(_:)``: a reset is never silent.
+package protocol _DamageReportingStorage: ThemeStorage {
+    /// The damage dealt with since the last call, oldest first.
+    func _takeDamageReports() -> [ThemeStorageError]
+}
+
+extension ThemeStorage {
+    /// ``_KeyUpdatingStorage/_updateData(forKey:_:)`` where the storage has it; otherwise a read and a
+    /// write, which another process may come between.
+    func updateData(
+        forKey key: String, _ change: (Data?) throws(ThemeStorageError) -> Data?
+    ) throws(ThemeStorageError) {
+        if let updating = self as? any _KeyUpdatingStorage {
+            try updating._updateData(forKey: key, change)
+        } else if let data = try change(try data(forKey: key)) {
+            try setData(data, forKey: key)
+        } else {
+            try removeData(forKey: key)
+        }
+    }
+}
+
 /// A failure to read or write a ``ThemeStorage``.
 public struct ThemeStorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What kind of failure this is.

@@ -111,6 +111,8 @@ extension _ThemeCore {
     /// write failed: then another theme or process (an app extension) wrote there since, and its
     /// newer value stands.
     func write(_ newValues: PersistedValues, into events: inout [ThemeEvent]) {
+        // A damaged file a write moved aside is reported, after this pass's own failures.
+        defer { events.append(contentsOf: takeDamageReports().map { .storageFailure($0) }) }
         let values = retriable(unsaved, under: newValues).overlaid(by: newValues)
         unsaved = PersistedValues()
         unsavedBaselines = [:]
@@ -176,34 +178,44 @@ extension _ThemeCore {
                 unsaved.variants.append(entry)
             }
         }
-        // The index of persisted variant types, merged with what is stored (another theme over
-        // the same storage and namespace may have added to it): rewriting only this pass's types
-        // would drop the others' choices.
+        // The index of persisted variant types, merged with what is stored (another theme or process
+        // over the same storage and namespace may have added to it): rewriting only this pass's types
+        // would drop the others' choices. Read and written in one step where the storage can
+        // (`_KeyUpdatingStorage`: ThemeKit's file storage locks the file across processes for it).
         let indexKey = settingKeys.variantIndex
-        var names = Set<String>()
-        do {
-            if let data = try storage.data(forKey: indexKey) {
-                names = Set(try Self.decode([String].self, from: data, key: indexKey))
+        /// `names` with this pass's variants added and removed.
+        func changed(_ names: Set<String>) -> [String] {
+            var names = names
+            for (name, id) in values.variants {
+                if id == nil { names.remove(name) } else { names.insert(name) }
             }
-            lastReadVariantIndex = names
+            return names.sorted()
+        }
+        do {
+            try storage.updateData(forKey: indexKey) { (data: Data?) throws(ThemeStorageError) -> Data? in
+                let names = try data.map { (data: Data) throws(ThemeStorageError) in
+                    Set(try Self.decode([String].self, from: data, key: indexKey))
+                }
+                lastReadVariantIndex = names ?? []
+                return try Self.encode(changed(names ?? []), key: indexKey)
+            }
         } catch {
             events.append(.storageFailure(error))
             guard error.kind == .corrupt else {
-                // Unreadable: what it lists now is unknown (another process may have added to it
-                // since this theme read it), so it is not overwritten; this pass's variants wait,
-                // unsaved, to be written again with it once it can be read.
+                // Unreadable: what it lists now is unknown (another process may have added to it since this
+                // theme read it), so it is not overwritten; not written: this pass's variants wait, unsaved,
+                // to be written again with it once it can be read and written.
+                if error.kind == .writeFailed { noteFailedWrite(indexKey) }
                 retryWithIndex()
                 return
             }
             // Corrupt: nothing can be read from it any more. Written anew with what it listed when
             // this theme last read it (at launch, or at an earlier write) and every change since.
-            names = values.knownVariantIndex.union(lastReadVariantIndex ?? [])
+            // The index goes with the variants: when it fails, each is written again, and it with them.
+            if !store(changed(values.knownVariantIndex.union(lastReadVariantIndex ?? [])), indexKey) {
+                retryWithIndex()
+            }
         }
-        for (name, id) in values.variants {
-            if id == nil { names.remove(name) } else { names.insert(name) }
-        }
-        // The index goes with the variants: when it fails, each is written again, and it with them.
-        if !store(names.sorted(), indexKey) { retryWithIndex() }
     }
 
     /// Notes what storage holds under `fullKey` after a write to it failed, so that a retry can
@@ -255,9 +267,22 @@ extension _ThemeCore {
         return result
     }
 
+    /// What the storage dealt with on its own since it was last asked (``_DamageReportingStorage``).
+    func takeDamageReports() -> [ThemeStorageError] {
+        (storage as? any _DamageReportingStorage)?._takeDamageReports() ?? []
+    }
+
+    /// Queues the storage's damage reports as events for the next delivery (after a write outside a pass).
+    private func queueDamageReports() {
+        let reports = takeDamageReports()
+        guard !reports.isEmpty else { return }
+        mutate { $0.pending.events.append(contentsOf: reports.map { .storageFailure($0) }) }
+    }
+
     /// Stores an app-defined value under the theme's namespace.
     func storeValue<Value: Encodable>(_ value: Value, forKey key: String) throws(ThemeStorageError) {
         let fullKey = keyPrefix + "app." + key
+        defer { queueDamageReports() }
         try storage.setData(try Self.encode(value, key: fullKey), forKey: fullKey)
     }
 
@@ -270,6 +295,7 @@ extension _ThemeCore {
 
     /// Removes an app-defined value stored under the theme's namespace.
     func removeStoredValue(forKey key: String) throws(ThemeStorageError) {
+        defer { queueDamageReports() }
         try storage.removeData(forKey: keyPrefix + "app." + key)
     }
 }
