@@ -105,7 +105,7 @@ enum ConvertCommand: Subcommand {
             let files = try exported(pack, input: input, context: &context) { (pack) throws(ThemePackError) in
                 try DTCGExporter().resolverBundle(for: pack)
             }
-            try writeBundle(files, folder: destination, context: &context)
+            try writeBundle(files, folder: destination, inputs: inputs, context: &context)
         }
         if let output, output != "-" {
             context.print("Wrote \(output): \(PackSummary.counts(pack, statistics: statistics))")
@@ -126,20 +126,44 @@ enum ConvertCommand: Subcommand {
         }
     }
 
-    static func writeBundle(_ files: [String: JSONNode], folder: String, context: inout CommandContext)
-        throws(CommandError)
-    {
+    /// Writes a resolver bundle's files into `folder`, creating the folder itself if needed.
+    ///
+    /// Every file is checked before the first is written — a usable path, not a folder, not a symbolic link or
+    /// special file without `--write-through`, not one of `inputs` — so a refusal leaves the folder as it was.
+    /// Each file is then replaced atomically, one after another: only an I/O error between two of them (a full
+    /// disk, a permission changed meanwhile) can leave some files new and the others old.
+    /// - Throws: ``CommandError/usage(_:command:)`` when a file of the bundle is one of the inputs;
+    ///   ``CommandError/input(_:)`` when the folder or a file cannot be written.
+    static func writeBundle(
+        _ files: [String: JSONNode], folder: String, inputs: [String?], context: inout CommandContext
+    ) throws(CommandError) {
         let url = context.url(for: folder)
         // The folder itself may be new; the folders above it must exist, as for every other output.
         try context.checkParentFolder(of: folder)
+        var isDirectory: ObjCBool = false
+        let folderExists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+        if folderExists, !isDirectory.boolValue {
+            throw .input("cannot write the bundle into \(folder): it is a file, not a folder")
+        }
+        // Each file's path as the folder was given, so messages name it the way the command line did.
+        let separator = folder.hasSuffix("/") ? "" : "/"
+        let outputs = files.sorted { $0.key < $1.key }.map { name, value in
+            (path: folder + separator + name, data: Data(JSONWriter().data(from: value)))
+        }
+        // A new folder holds nothing to refuse; an existing one is checked whole before anything is written.
+        if folderExists {
+            for (path, _) in outputs {
+                try context.checkOutput(path, isNotAnyOf: inputs, command: spec.name)
+                try context.checkWritable(path)
+            }
+        }
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         } catch {
             throw .input("cannot create the folder \(folder): \(error.localizedDescription)")
         }
-        for name in files.keys.sorted() {
-            guard let value = files[name] else { continue }
-            try context.writeFile(Data(JSONWriter().data(from: value)), to: url.appendingPathComponent(name).path)
+        for (path, data) in outputs {
+            try context.writeFile(data, to: path)
         }
     }
 }

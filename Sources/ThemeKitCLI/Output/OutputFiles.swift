@@ -58,21 +58,10 @@ extension CommandContext {
     /// the rename never turns a symbolic link, a device (`/dev/null`) or a FIFO into a regular file. Anything
     /// else is refused, unless the command was given `--write-through` (``writesThrough``): then a symbolic
     /// link's target is written (atomically when it is a regular file) and a device or FIFO is opened and
-    /// written into.
+    /// written into. Every refusal is decided by ``checkWritable(_:)`` before a byte is written.
     mutating func writeFile(_ data: Data, to path: String) throws(CommandError) {
-        if path.isEmpty || path.contains("\u{0}") { throw .input("'\(path)' is not a usable output path") }
+        let type = try checkWritable(path)
         let url = self.url(for: path)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw .input("cannot write \(path): it is a folder")
-        }
-        let folder = url.deletingLastPathComponent()
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else {
-            throw .input("cannot write \(path): the folder \(folder.path) does not exist")
-        }
-        // `attributesOfItem` does not follow a symbolic link, so this is the type of the path itself.
-        let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType
         do {
             switch type {
             case nil:
@@ -80,14 +69,8 @@ extension CommandContext {
             case .typeRegular?:
                 try Self.replaceRegularFile(at: url, with: data, named: path)
             case let special?:
-                guard writesThrough else {
-                    throw CommandError.input(
-                        "cannot write \(path): it is \(Self.describe(special)), not a regular file, and replacing it "
-                            + "would turn it into one. Pass --write-through to write into it")
-                }
                 let target = url.resolvingSymlinksInPath()
-                let targetType =
-                    (try? FileManager.default.attributesOfItem(atPath: target.path))?[.type] as? FileAttributeType
+                let targetType = Self.fileType(at: target.path)
                 if special == .typeSymbolicLink, targetType == .typeRegular {
                     try Self.replaceRegularFile(at: target, with: data, named: path)
                 } else if special == .typeSymbolicLink, targetType == nil {
@@ -105,6 +88,55 @@ extension CommandContext {
         } catch {
             throw .input("cannot write \(path): \(error.localizedDescription)")
         }
+    }
+
+    /// Checks, without writing anything, that ``writeFile(_:to:)`` would write `path` rather than refuse it, and
+    /// returns the type of the path itself (`nil` when it does not exist).
+    ///
+    /// Refused: an empty path or one holding NUL; a folder; a path whose folder does not exist; and, without
+    /// `--write-through`, anything but a missing path or a regular file. With `--write-through`, a dangling
+    /// symbolic link whose target's folder does not exist is refused too. A command that writes
+    /// several files checks them all with this before writing the first, so a refusal writes nothing.
+    /// - Throws: ``CommandError/input(_:)`` naming the path and what it is.
+    @discardableResult
+    func checkWritable(_ path: String) throws(CommandError) -> FileAttributeType? {
+        if path.isEmpty || path.contains("\u{0}") { throw .input("'\(path)' is not a usable output path") }
+        let url = self.url(for: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .input("cannot write \(path): it is a folder")
+        }
+        let folder = url.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw .input("cannot write \(path): the folder \(folder.path) does not exist")
+        }
+        let type = Self.fileType(at: url.path)
+        guard let special = type, special != .typeRegular else { return type }
+        guard writesThrough else {
+            throw .input(
+                "cannot write \(path): it is \(Self.describe(special)), not a regular file, and replacing it "
+                    + "would turn it into one. Pass --write-through to write into it")
+        }
+        guard special == .typeSymbolicLink else { return type }
+        // A link to a folder was refused above (`fileExists` follows links); a dangling one is written by
+        // creating its target, so the target's folder must exist.
+        let target = url.resolvingSymlinksInPath()
+        let targetFolder = target.deletingLastPathComponent()
+        if Self.fileType(at: target.path) == nil,
+            !FileManager.default.fileExists(atPath: targetFolder.path, isDirectory: &isDirectory)
+                || !isDirectory.boolValue
+        {
+            throw .input(
+                "cannot write \(path): it is a symbolic link to \(target.path), whose folder \(targetFolder.path) "
+                    + "does not exist")
+        }
+        return type
+    }
+
+    /// The type of the file at `path` itself, not following a symbolic link; `nil` when there is none.
+    static func fileType(at path: String) -> FileAttributeType? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
     }
 
     /// Replaces the regular file at `url` atomically, keeping its permission bits: the bytes go to a new file

@@ -105,4 +105,51 @@ import ThemeKitTestSupport
         #expect(themekit(["export-swift", pack, "-o", folder.path("new.swift")]).status == 0)
         #expect(type(folder.path("new.swift")) == .typeRegular)
     }
+
+    @Test(
+        "a resolver bundle with one refused file is left exactly as it was: every file is checked before any is written"
+    )
+    func refusedBundleIsLeftWhole() throws {
+        let packs = ExamplePacks.paths
+        let ocean = try #require(packs.first { $0.hasSuffix("/ocean.json") })
+        let ember = try #require(packs.first { $0.hasSuffix("/ember.json") })
+        let bundle = folder.path("bundle")
+        let first = themekit(["convert", ocean, "--to", "dtcg-resolver", "-o", bundle])
+        try #require(first.status == 0, "\(first.all)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: bundle).sorted()
+        try #require(names.count == 6, "\(names)")
+        var written: [String: Data] = [:]
+        for name in names { written[name] = try Data(contentsOf: folder.appending("bundle/\(name)")) }
+
+        // `light.tokens.json` sorts after base, dark and dark-hc and before light-hc and the resolver, so files
+        // on both sides of the refused one are checked.
+        let link = folder.path("bundle/light.tokens.json")
+        let copy = folder.path("light-copy.tokens.json")
+        try FileManager.default.moveItem(atPath: link, toPath: copy)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: copy)
+
+        let refused = themekit(["convert", ember, "--to", "dtcg-resolver", "-o", bundle])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("light.tokens.json: it is a symbolic link"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("Pass --write-through"), "\(refused.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: bundle).sorted() == names)
+        #expect(type(link) == .typeSymbolicLink)
+        for name in names {
+            let now = try Data(contentsOf: folder.appending("bundle/\(name)"))
+            #expect(now == written[name], "bundle/\(name) was changed by the refused convert")
+        }
+    }
+
+    @Test("a resolver bundle written over its own resolver is refused with exit 2 and left as it was")
+    func bundleOverItsInputIsRefused() throws {
+        let ocean = try #require(ExamplePacks.paths.first { $0.hasSuffix("/ocean.json") })
+        let bundle = folder.path("bundle")
+        try #require(themekit(["convert", ocean, "--to", "dtcg-resolver", "-o", bundle]).status == 0)
+        let resolver = folder.path("bundle/tokens.resolver.json")
+        let before = try Data(contentsOf: URL(fileURLWithPath: resolver))
+        let result = themekit(["convert", resolver, "--to", "dtcg-resolver", "-o", bundle, "--name", "Other"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tokens.resolver.json' is the input"), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: resolver)) == before)
+    }
 }
