@@ -12,13 +12,13 @@ import ThemeKitTokens  // harness: ColorSet in a signature, and the "generated c
 func cliGeneratedColorSet() -> [String: ColorSet] {
     var result: [String: ColorSet] = [:]
     // snippet: Docs/CLI.md generated colour set
-    result["accent"] = ColorSet(
-        light: ThemeColor(red: 0, green: 0.41568627450980394, blue: 0.5568627450980392),  // #006A8E
-        dark: ThemeColor(red: 0.30980392156862746, green: 0.7647058823529411, blue: 0.9098039215686274),  // #4FC3E8
-        highContrastLight: ThemeColor(red: 0, green: 0.2901960784313726, blue: 0.4),  // #004A66
-        highContrastDark: ThemeColor(red: 0.5411764705882353, green: 0.8627450980392157, blue: 0.9607843137254902),  // #8ADCF5
+    result["accent"] = ThemeKitTokens.ColorSet(
+        light: ThemeKitTokens.ThemeColor(red: 0, green: 0.41568627450980394, blue: 0.5568627450980392),  // #006A8E
+        dark: ThemeKitTokens.ThemeColor(red: 0.30980392156862746, green: 0.7647058823529411, blue: 0.9098039215686274),  // #4FC3E8
+        highContrastLight: ThemeKitTokens.ThemeColor(red: 0, green: 0.2901960784313726, blue: 0.4),  // #004A66
+        highContrastDark: ThemeKitTokens.ThemeColor(red: 0.5411764705882353, green: 0.8627450980392157, blue: 0.9607843137254902),  // #8ADCF5
         custom: [
-            ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0.23921568627450981, green: 0.7215686274509804, blue: 0.8784313725490196)),  // #3DB8E0
+            ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0.23921568627450981, green: 0.7215686274509804, blue: 0.8784313725490196)),  // #3DB8E0
         ]
     )
     // end snippet

@@ -11,7 +11,8 @@ enum ExportSwiftCommand: Subcommand {
             CommandSpec.Option(
                 name: "type-prefix", kind: .value(placeholder: "NAME"),
                 help: "The prefix of the generated types (NAME, NAMEColors, NAMETypography, NAMEMetrics); "
-                    + "the pack name in UpperCamelCase by default."),
+                    + "the pack name in UpperCamelCase by default. Keywords, Type, Protocol, the module names Swift, "
+                    + "ThemeKit and ThemeKitTokens, and ThemeKit's own type names are refused."),
             CommandSpec.Option(
                 name: "access", kind: .value(placeholder: "public|package|internal"),
                 help: "The access level of the generated declarations; public by default.",
@@ -30,10 +31,8 @@ enum ExportSwiftCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, context: inout CommandContext) throws(CommandError) {
         let policy = try ProblemPolicy.parse(arguments, command: spec.name)
-        if let prefix = arguments.value("type-prefix"), !isTypeName(prefix) {
-            throw .usage(
-                "'\(prefix)' is not a type name; use ASCII letters, digits and '_', not starting with a digit",
-                command: spec.name)
+        if let prefix = arguments.value("type-prefix"), let problem = typePrefixProblem(prefix) {
+            throw .usage("--type-prefix '\(prefix)': \(problem); choose another prefix", command: spec.name)
         }
         let input = arguments.positionals[0]
         try context.checkOutput(arguments.value("output"), isNotAnyOf: [input], command: spec.name)
@@ -51,14 +50,23 @@ enum ExportSwiftCommand: Subcommand {
         }
     }
 
-    static func isTypeName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), text.count <= 128 else {
-            return false
-        }
+    /// Why `text` cannot be the prefix of the generated types, or `nil` when it can.
+    ///
+    /// Refused: anything but ASCII letters, digits and `_` not starting with a digit; Swift keywords; the names
+    /// in ``SwiftSourceGenerator/unusableTypeNames`` (`Self`, `Type`, `Swift`…); and ThemeKit's own type names,
+    /// which the generated type would shadow in the module it is compiled into.
+    static func typePrefixProblem(_ text: String) -> String? {
         let valid = text.unicodeScalars.allSatisfy {
             $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_")
         }
-        return valid && !SwiftIdentifier.keywords.contains(text)
-            && !SwiftSourceGenerator.libraryTypeNames.contains(text)
+        guard let first = text.unicodeScalars.first, !("0"..."9").contains(first), text.count <= 128, valid else {
+            return "it is not a type name; use at most 128 ASCII letters, digits and '_', not starting with a digit"
+        }
+        if let reason = SwiftSourceGenerator.unusableTypeNames[text] { return reason }
+        if SwiftIdentifier.keywords.contains(text) { return "it is a Swift keyword" }
+        if SwiftSourceGenerator.libraryTypeNames.contains(text) {
+            return "ThemeKit declares a type of that name, which the generated type would shadow"
+        }
+        return nil
     }
 }

@@ -124,14 +124,15 @@ enum SwiftIdentifier {
 
     /// A `Double` expression that reads back as exactly the same value.
     ///
-    /// A subnormal value (`1e-320`) is written as `Double(bitPattern: 0x…)`: the compiler warns that its decimal
-    /// literal "underflows and loses precision", which `-warnings-as-errors` turns into an error.
+    /// A subnormal value (`1e-320`) is written as `Swift.Double(bitPattern: 0x…)`: the compiler warns that its
+    /// decimal literal "underflows and loses precision", which `-warnings-as-errors` turns into an error. The type
+    /// is qualified so that a generated type named `Double` cannot shadow it.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         if value.isSubnormal {
             let digits = String(value.bitPattern, radix: 16, uppercase: true)
-            return "Double(bitPattern: 0x\(String(repeating: "0", count: 16 - digits.count))\(digits))"
+            return "Swift.Double(bitPattern: 0x\(String(repeating: "0", count: 16 - digits.count))\(digits))"
         }
         return "\(value)"
     }

@@ -29,11 +29,41 @@ struct SwiftSourceGenerator {
         "ThemeVariant", "TypographyToken", "WCAGLevel",
     ]
 
-    /// The default type prefix for a pack: its name in UpperCamelCase, moved aside from library names.
+    /// The module by which the generated code names `ColorSet`, `ThemeColor`, `ThemePack`, `ContrastPair` and
+    /// `TypographyToken` (`ThemeKitTokens.ColorSet`).
+    ///
+    /// Every type the generated code names is qualified by its module — `Swift.String`, `Swift.Double`,
+    /// `ThemeKitTokens.ThemeColor`, `ThemeKit.ThemeStyle` — so a generated type named like one of them (a pack
+    /// named `String`) cannot shadow it.
+    static let tokensModule = "ThemeKitTokens"
+    /// The module that declares the runtime types the generated code names (`ThemeKit.ThemeStyle`,
+    /// `ThemeKit.ThemeExtension`, `ThemeKit.ThemeContrast`); ThemeKitTokens re-exports it.
+    static let kitModule = "ThemeKit"
+
+    /// Names a generated type cannot have, with the reason: `Any` and `Self` are keywords, `Type` and
+    /// `Protocol` name metatypes (`Ocean.Type`), and a type named after a module the generated code qualifies its
+    /// types with (`Swift.String`, ``tokensModule``, ``kitModule``) would hide that module.
+    static let unusableTypeNames: [String: String] = [
+        "Any": "it is a Swift keyword",
+        "Self": "it is a Swift keyword",
+        "Type": "Swift reads Name.Type as a metatype, so it cannot name a type",
+        "Protocol": "Swift reads Name.Protocol as a metatype, so it cannot name a type",
+        "Swift": "a type of that name would hide the Swift module, by which the generated code names Swift.String",
+        kitModule:
+            "a type of that name would hide the \(kitModule) module, by which the generated code names "
+            + "\(kitModule).ThemeStyle",
+        tokensModule:
+            "a type of that name would hide the \(tokensModule) module, by which the generated code names "
+            + "\(tokensModule).ColorSet",
+    ]
+
+    /// The default type prefix for a pack: its name in UpperCamelCase, moved aside (`Generated…`) from library
+    /// names and from names a type cannot have (``unusableTypeNames``): a pack named `Self` gives `GeneratedSelf`.
     static func defaultPrefix(for pack: ThemePack) -> String {
         let prefix = SwiftIdentifier.typePrefix(pack.name)
         let names = [prefix, prefix + "Colors", prefix + "Typography", prefix + "Metrics"]
-        return names.contains(where: libraryTypeNames.contains) ? "Generated" + prefix : prefix
+        let clashes = names.contains(where: libraryTypeNames.contains) || unusableTypeNames[prefix] != nil
+        return clashes ? "Generated" + prefix : prefix
     }
 
     func source(for pack: ThemePack) -> String {
@@ -66,7 +96,7 @@ struct SwiftSourceGenerator {
             "/// `ThemePackMetrics`; `theme.apply(\(p)Colors.fallback)` applies the typed colours.",
             "\(a)enum \(p) {",
             "    /// The whole pack.",
-            "    \(a)static let pack = ThemePack(",
+            "    \(a)static let pack = \(Self.tokensModule).ThemePack(",
             "        id: \(SwiftIdentifier.stringLiteral(pack.id)),",
             "        name: \(SwiftIdentifier.stringLiteral(pack.name)),",
         ]
@@ -86,7 +116,7 @@ struct SwiftSourceGenerator {
             lines.append("        contrastPairs: [")
             for pair in pack.contrastPairs {
                 lines.append(
-                    "            ContrastPair(text: \(SwiftIdentifier.stringLiteral(pair.text)), "
+                    "            \(Self.tokensModule).ContrastPair(text: \(SwiftIdentifier.stringLiteral(pair.text)), "
                         + "background: \(SwiftIdentifier.stringLiteral(pair.background)), usage: .\(pair.usage.rawValue)),"
                 )
             }
@@ -100,7 +130,7 @@ struct SwiftSourceGenerator {
             for (name, style) in zip(names, styles) {
                 lines += [
                     "        /// `\(SwiftIdentifier.comment(style.key.rawValue))`, based on \(SwiftIdentifier.comment(style.value.rawValue)).",
-                    "        \(a)static let \(SwiftIdentifier.escaped(name)) = ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.key.rawValue)))",
+                    "        \(a)static let \(SwiftIdentifier.escaped(name)) = \(Self.kitModule).ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.key.rawValue)))",
                 ]
             }
             lines.append("    }")
@@ -120,23 +150,25 @@ struct SwiftSourceGenerator {
             "/// theme.apply(\(p)Colors.fallback)",
             "/// theme.value(\(p)Colors.self).color(\\.\(properties.first ?? "name"), for: .dark, contrast: .increased)",
             "/// ```",
-            "\(a)struct \(p)Colors: ThemeExtension, Hashable {",
+            "\(a)struct \(p)Colors: \(Self.kitModule).ThemeExtension, Swift.Hashable {",
         ]
         lines += keyedMembers(
-            valueType: "ColorSet", names: names, properties: properties,
+            valueType: "\(Self.tokensModule).ColorSet", names: names, properties: properties,
             values: names.map { colorSet(pack.colors[$0] ?? ColorSet(ThemeColor(red: 0, green: 0, blue: 0))) },
-            placeholder: "ColorSet(ThemeColor(red: 0, green: 0, blue: 0))", a: a, what: "colours", indent: "    ")
+            placeholder: "\(Self.tokensModule).ColorSet(\(Self.tokensModule).ThemeColor(red: 0, green: 0, blue: 0))",
+            a: a, what: "colours", indent: "    ")
         lines += ["", "    /// The pack's colours.", "    \(a)static let fallback = \(p)Colors(byName: packValues)"]
         lines += ["", "    /// Each custom style's base style, used to resolve colours in custom styles."]
         let styles = sortedStyles(pack)
         if styles.isEmpty {
-            lines.append("    \(a)static let styles: [ThemeStyle: ThemeStyle] = [:]")
+            lines.append(
+                "    \(a)static let styles: [\(Self.kitModule).ThemeStyle: \(Self.kitModule).ThemeStyle] = [:]")
         } else {
-            lines.append("    \(a)static let styles: [ThemeStyle: ThemeStyle] = [")
+            lines.append("    \(a)static let styles: [\(Self.kitModule).ThemeStyle: \(Self.kitModule).ThemeStyle] = [")
             for (style, base) in styles {
                 lines.append(
-                    "        ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.rawValue))): "
-                        + "ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(base.rawValue))),")
+                    "        \(Self.kitModule).ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.rawValue))): "
+                        + "\(Self.kitModule).ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(base.rawValue))),")
             }
             lines.append("    ]")
         }
@@ -150,8 +182,9 @@ struct SwiftSourceGenerator {
             "    ///   - contrast: The contrast level; `.standard` by default.",
             "    /// - Returns: The colour to draw with.",
             "    \(a)func color(",
-            "        _ keyPath: KeyPath<\(p)Colors, ColorSet>, for style: ThemeStyle, contrast: ThemeContrast = .standard",
-            "    ) -> ThemeColor {",
+            "        _ keyPath: Swift.KeyPath<\(p)Colors, \(Self.tokensModule).ColorSet>, for style: \(Self.kitModule).ThemeStyle,",
+            "        contrast: \(Self.kitModule).ThemeContrast = .standard",
+            "    ) -> \(Self.tokensModule).ThemeColor {",
             "        self[keyPath: keyPath].resolved(for: style, contrast: contrast, baseStyles: Self.styles)",
             "    }",
             "}",
@@ -164,12 +197,12 @@ struct SwiftSourceGenerator {
         let properties = SwiftIdentifier.unique(names, taken: Self.reservedMembers)
         var lines = [
             "/// The text styles of the \(SwiftIdentifier.comment(pack.name)) pack.",
-            "\(a)struct \(p)Typography: ThemeExtension, Hashable {",
+            "\(a)struct \(p)Typography: \(Self.kitModule).ThemeExtension, Swift.Hashable {",
         ]
         lines += keyedMembers(
-            valueType: "TypographyToken", names: names, properties: properties,
+            valueType: "\(Self.tokensModule).TypographyToken", names: names, properties: properties,
             values: names.map { [typographyToken(pack.typography[$0] ?? TypographyToken(size: 17))] },
-            placeholder: "TypographyToken(size: 17)", a: a, what: "text styles", indent: "    ")
+            placeholder: "\(Self.tokensModule).TypographyToken(size: 17)", a: a, what: "text styles", indent: "    ")
         lines += [
             "", "    /// The pack's text styles.", "    \(a)static let fallback = \(p)Typography(byName: packValues)",
             "}",
@@ -180,7 +213,7 @@ struct SwiftSourceGenerator {
     private func metrics(_ pack: ThemePack, a: String, p: String) -> [String] {
         var lines = [
             "/// The corner radii and spacing of the \(SwiftIdentifier.comment(pack.name)) pack, in points.",
-            "\(a)struct \(p)Metrics: ThemeExtension, Hashable {",
+            "\(a)struct \(p)Metrics: \(Self.kitModule).ThemeExtension, Swift.Hashable {",
         ]
         for (type, values, what) in [
             ("Radii", pack.radii, "corner radii"), ("Spacing", pack.spacing, "spacing values"),
@@ -188,10 +221,11 @@ struct SwiftSourceGenerator {
             let names = values.keys.sorted()
             let properties = SwiftIdentifier.unique(names, taken: Self.reservedMembers)
             lines += [
-                "    /// The pack's \(what), in points.", "    \(a)struct \(type): Codable, Hashable, Sendable {",
+                "    /// The pack's \(what), in points.",
+                "    \(a)struct \(type): Swift.Codable, Swift.Hashable, Swift.Sendable {",
             ]
             lines += keyedMembers(
-                valueType: "Double", names: names, properties: properties,
+                valueType: "Swift.Double", names: names, properties: properties,
                 values: names.map { [SwiftIdentifier.number(values[$0] ?? 0)] }, placeholder: "0", a: a, what: what,
                 indent: "        ")
             lines += ["    }", ""]
@@ -230,7 +264,7 @@ struct SwiftSourceGenerator {
         valueType: String, names: [String], properties: [String], values: [[String]], placeholder: String, a: String,
         what: String, indent: String
     ) -> [String] {
-        let dictionary = "[String: \(valueType)]"
+        let dictionary = "[Swift.String: \(valueType)]"
         var lines = [
             "\(indent)/// The \(what) by their names in the pack.",
             "\(indent)\(a)var byName: \(dictionary)",
@@ -254,7 +288,7 @@ struct SwiftSourceGenerator {
         lines += [
             "",
             "\(indent)/// The pack's value for a name.",
-            "\(indent)static func packValue(_ name: String) -> \(valueType) {",
+            "\(indent)static func packValue(_ name: Swift.String) -> \(valueType) {",
             "\(indent)    packValues[name] ?? \(placeholder)",
             "\(indent)}",
             "",
@@ -294,7 +328,7 @@ struct SwiftSourceGenerator {
     /// `ThemeColor(red: …, green: …, blue: …)` with exact components.
     private func color(_ color: ThemeColor) -> String {
         var text =
-            "ThemeColor(red: \(component(color.red)), green: \(component(color.green)), blue: \(component(color.blue))"
+            "\(Self.tokensModule).ThemeColor(red: \(component(color.red)), green: \(component(color.green)), blue: \(component(color.blue))"
         if color.alpha != 1 { text += ", alpha: \(component(color.alpha))" }
         return text + ")"
     }
@@ -311,7 +345,7 @@ struct SwiftSourceGenerator {
         let custom = set.custom.filter { $0.key != .light && $0.key != .dark }.sorted {
             $0.key.rawValue < $1.key.rawValue
         }
-        var lines = ["ColorSet("]
+        var lines = ["\(Self.tokensModule).ColorSet("]
         for (index, (label, value)) in fields.enumerated() {
             let last = index == fields.count - 1 && custom.isEmpty
             lines.append("    \(label): \(color(value))\(last ? "" : ",")  // \(value.hex)")
@@ -320,7 +354,7 @@ struct SwiftSourceGenerator {
             lines.append("    custom: [")
             for (style, value) in custom {
                 var entry =
-                    "        ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.rawValue))): .init(color: \(color(value.color))"
+                    "        \(Self.kitModule).ThemeStyle(rawValue: \(SwiftIdentifier.stringLiteral(style.rawValue))): .init(color: \(color(value.color))"
                 if let high = value.highContrast { entry += ", highContrast: \(color(high))" }
                 lines.append(entry + "),  // \(value.color.hex)\(value.highContrast.map { ", \($0.hex)" } ?? "")")
             }
@@ -339,6 +373,6 @@ struct SwiftSourceGenerator {
         if let style = token.textStyle { arguments.append("textStyle: .\(style.rawValue)") }
         if let lineHeight = token.lineHeight { arguments.append("lineHeight: \(SwiftIdentifier.number(lineHeight))") }
         if let spacing = token.letterSpacing { arguments.append("letterSpacing: \(SwiftIdentifier.number(spacing))") }
-        return "TypographyToken(\(arguments.joined(separator: ", ")))"
+        return "\(Self.tokensModule).TypographyToken(\(arguments.joined(separator: ", ")))"
     }
 }

@@ -12,7 +12,7 @@ import ThemeKitTokens
 /// `ThemePackMetrics`; `theme.apply(OceanColors.fallback)` applies the typed colours.
 public enum Ocean {
     /// The whole pack.
-    public static let pack = ThemePack(
+    public static let pack = ThemeKitTokens.ThemePack(
         id: "com.example.ocean",
         name: "Ocean",
         description: "Cool blues with a deep-sea night style. Every text/background pair meets WCAG AA in light, dark and both high-contrast appearances.",
@@ -22,21 +22,21 @@ public enum Ocean {
         spacing: OceanMetrics.fallback.spacing.byName,
         styles: OceanColors.styles,
         contrastPairs: [
-            ContrastPair(text: "textPrimary", background: "background", usage: .normalText),
-            ContrastPair(text: "textSecondary", background: "background", usage: .normalText),
-            ContrastPair(text: "textPrimary", background: "surface", usage: .normalText),
-            ContrastPair(text: "textSecondary", background: "surface", usage: .normalText),
-            ContrastPair(text: "onAccent", background: "accent", usage: .normalText),
-            ContrastPair(text: "accent", background: "background", usage: .nonText),
-            ContrastPair(text: "accent", background: "surface", usage: .largeText),
-            ContrastPair(text: "border", background: "background", usage: .nonText),
+            ThemeKitTokens.ContrastPair(text: "textPrimary", background: "background", usage: .normalText),
+            ThemeKitTokens.ContrastPair(text: "textSecondary", background: "background", usage: .normalText),
+            ThemeKitTokens.ContrastPair(text: "textPrimary", background: "surface", usage: .normalText),
+            ThemeKitTokens.ContrastPair(text: "textSecondary", background: "surface", usage: .normalText),
+            ThemeKitTokens.ContrastPair(text: "onAccent", background: "accent", usage: .normalText),
+            ThemeKitTokens.ContrastPair(text: "accent", background: "background", usage: .nonText),
+            ThemeKitTokens.ContrastPair(text: "accent", background: "surface", usage: .largeText),
+            ThemeKitTokens.ContrastPair(text: "border", background: "background", usage: .nonText),
         ]
     )
 
     /// The pack's custom styles.
     public enum Styles {
         /// `deepSea`, based on dark.
-        public static let deepSea = ThemeStyle(rawValue: "deepSea")
+        public static let deepSea = ThemeKit.ThemeStyle(rawValue: "deepSea")
     }
 }
 
@@ -47,142 +47,142 @@ public enum Ocean {
 /// theme.apply(OceanColors.fallback)
 /// theme.value(OceanColors.self).color(\.accent, for: .dark, contrast: .increased)
 /// ```
-public struct OceanColors: ThemeExtension, Hashable {
+public struct OceanColors: ThemeKit.ThemeExtension, Swift.Hashable {
     /// The colours by their names in the pack.
-    public var byName: [String: ColorSet]
+    public var byName: [Swift.String: ThemeKitTokens.ColorSet]
 
     /// Creates a value from colours by name; a name it lacks reads as the pack's value.
-    public init(byName: [String: ColorSet]) {
+    public init(byName: [Swift.String: ThemeKitTokens.ColorSet]) {
         self.byName = byName
     }
 
     /// `accent`.
-    public var accent: ColorSet {
+    public var accent: ThemeKitTokens.ColorSet {
         get { byName["accent"] ?? Self.packValue("accent") }
         set { byName["accent"] = newValue }
     }
 
     /// `background`.
-    public var background: ColorSet {
+    public var background: ThemeKitTokens.ColorSet {
         get { byName["background"] ?? Self.packValue("background") }
         set { byName["background"] = newValue }
     }
 
     /// `border`.
-    public var border: ColorSet {
+    public var border: ThemeKitTokens.ColorSet {
         get { byName["border"] ?? Self.packValue("border") }
         set { byName["border"] = newValue }
     }
 
     /// `onAccent`.
-    public var onAccent: ColorSet {
+    public var onAccent: ThemeKitTokens.ColorSet {
         get { byName["onAccent"] ?? Self.packValue("onAccent") }
         set { byName["onAccent"] = newValue }
     }
 
     /// `overlay`.
-    public var overlay: ColorSet {
+    public var overlay: ThemeKitTokens.ColorSet {
         get { byName["overlay"] ?? Self.packValue("overlay") }
         set { byName["overlay"] = newValue }
     }
 
     /// `surface`.
-    public var surface: ColorSet {
+    public var surface: ThemeKitTokens.ColorSet {
         get { byName["surface"] ?? Self.packValue("surface") }
         set { byName["surface"] = newValue }
     }
 
     /// `textPrimary`.
-    public var textPrimary: ColorSet {
+    public var textPrimary: ThemeKitTokens.ColorSet {
         get { byName["textPrimary"] ?? Self.packValue("textPrimary") }
         set { byName["textPrimary"] = newValue }
     }
 
     /// `textSecondary`.
-    public var textSecondary: ColorSet {
+    public var textSecondary: ThemeKitTokens.ColorSet {
         get { byName["textSecondary"] ?? Self.packValue("textSecondary") }
         set { byName["textSecondary"] = newValue }
     }
 
     /// The pack's value for a name.
-    static func packValue(_ name: String) -> ColorSet {
-        packValues[name] ?? ColorSet(ThemeColor(red: 0, green: 0, blue: 0))
+    static func packValue(_ name: Swift.String) -> ThemeKitTokens.ColorSet {
+        packValues[name] ?? ThemeKitTokens.ColorSet(ThemeKitTokens.ThemeColor(red: 0, green: 0, blue: 0))
     }
 
     /// The pack's colours by name.
-    static let packValues: [String: ColorSet] = {
-        var result: [String: ColorSet] = [:]
+    static let packValues: [Swift.String: ThemeKitTokens.ColorSet] = {
+        var result: [Swift.String: ThemeKitTokens.ColorSet] = [:]
         result.reserveCapacity(8)
         addPackValues0(to: &result)
         return result
     }()
 
-    private static func addPackValues0(to result: inout [String: ColorSet]) {
-        result["accent"] = ColorSet(
-            light: ThemeColor(red: 0, green: 0.41568627450980394, blue: 0.5568627450980392),  // #006A8E
-            dark: ThemeColor(red: 0.30980392156862746, green: 0.7647058823529411, blue: 0.9098039215686274),  // #4FC3E8
-            highContrastLight: ThemeColor(red: 0, green: 0.2901960784313726, blue: 0.4),  // #004A66
-            highContrastDark: ThemeColor(red: 0.5411764705882353, green: 0.8627450980392157, blue: 0.9607843137254902),  // #8ADCF5
+    private static func addPackValues0(to result: inout [Swift.String: ThemeKitTokens.ColorSet]) {
+        result["accent"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 0, green: 0.41568627450980394, blue: 0.5568627450980392),  // #006A8E
+            dark: ThemeKitTokens.ThemeColor(red: 0.30980392156862746, green: 0.7647058823529411, blue: 0.9098039215686274),  // #4FC3E8
+            highContrastLight: ThemeKitTokens.ThemeColor(red: 0, green: 0.2901960784313726, blue: 0.4),  // #004A66
+            highContrastDark: ThemeKitTokens.ThemeColor(red: 0.5411764705882353, green: 0.8627450980392157, blue: 0.9607843137254902),  // #8ADCF5
             custom: [
-                ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0.23921568627450981, green: 0.7215686274509804, blue: 0.8784313725490196)),  // #3DB8E0
+                ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0.23921568627450981, green: 0.7215686274509804, blue: 0.8784313725490196)),  // #3DB8E0
             ]
         )
-        result["background"] = ColorSet(
-            light: ThemeColor(red: 0.9607843137254902, green: 0.9803921568627451, blue: 0.9921568627450981),  // #F5FAFD
-            dark: ThemeColor(red: 0.043137254901960784, green: 0.10196078431372549, blue: 0.1411764705882353),  // #0B1A24
-            highContrastLight: ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
-            highContrastDark: ThemeColor(red: 0, green: 0, blue: 0),  // #000000
+        result["background"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 0.9607843137254902, green: 0.9803921568627451, blue: 0.9921568627450981),  // #F5FAFD
+            dark: ThemeKitTokens.ThemeColor(red: 0.043137254901960784, green: 0.10196078431372549, blue: 0.1411764705882353),  // #0B1A24
+            highContrastLight: ThemeKitTokens.ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
+            highContrastDark: ThemeKitTokens.ThemeColor(red: 0, green: 0, blue: 0),  // #000000
             custom: [
-                ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0.00784313725490196, green: 0.06274509803921569, blue: 0.09411764705882353)),  // #021018
+                ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0.00784313725490196, green: 0.06274509803921569, blue: 0.09411764705882353)),  // #021018
             ]
         )
-        result["border"] = ColorSet(
-            light: ThemeColor(red: 0.43529411764705883, green: 0.5411764705882353, blue: 0.6),  // #6F8A99
-            dark: ThemeColor(red: 0.3686274509803922, green: 0.4980392156862745, blue: 0.5686274509803921),  // #5E7F91
-            highContrastLight: ThemeColor(red: 0.20784313725490197, green: 0.3137254901960784, blue: 0.3686274509803922),  // #35505E
-            highContrastDark: ThemeColor(red: 0.6274509803921569, green: 0.7372549019607844, blue: 0.796078431372549),  // #A0BCCB
+        result["border"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 0.43529411764705883, green: 0.5411764705882353, blue: 0.6),  // #6F8A99
+            dark: ThemeKitTokens.ThemeColor(red: 0.3686274509803922, green: 0.4980392156862745, blue: 0.5686274509803921),  // #5E7F91
+            highContrastLight: ThemeKitTokens.ThemeColor(red: 0.20784313725490197, green: 0.3137254901960784, blue: 0.3686274509803922),  // #35505E
+            highContrastDark: ThemeKitTokens.ThemeColor(red: 0.6274509803921569, green: 0.7372549019607844, blue: 0.796078431372549),  // #A0BCCB
             custom: [
-                ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0.30980392156862746, green: 0.47843137254901963, blue: 0.5607843137254902)),  // #4F7A8F
+                ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0.30980392156862746, green: 0.47843137254901963, blue: 0.5607843137254902)),  // #4F7A8F
             ]
         )
-        result["onAccent"] = ColorSet(
-            light: ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
-            dark: ThemeColor(red: 0, green: 0.12549019607843137, blue: 0.17254901960784313),  // #00202C
-            highContrastLight: ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
-            highContrastDark: ThemeColor(red: 0, green: 0, blue: 0),  // #000000
+        result["onAccent"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
+            dark: ThemeKitTokens.ThemeColor(red: 0, green: 0.12549019607843137, blue: 0.17254901960784313),  // #00202C
+            highContrastLight: ThemeKitTokens.ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
+            highContrastDark: ThemeKitTokens.ThemeColor(red: 0, green: 0, blue: 0),  // #000000
             custom: [
-                ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0, green: 0.08235294117647059, blue: 0.11372549019607843)),  // #00151D
+                ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0, green: 0.08235294117647059, blue: 0.11372549019607843)),  // #00151D
             ]
         )
-        result["overlay"] = ColorSet(
-            light: ThemeColor(red: 0.043137254901960784, green: 0.1450980392156863, blue: 0.20392156862745098, alpha: 0.2),  // #0B253433
-            dark: ThemeColor(red: 0, green: 0, blue: 0, alpha: 0.4)  // #00000066
+        result["overlay"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 0.043137254901960784, green: 0.1450980392156863, blue: 0.20392156862745098, alpha: 0.2),  // #0B253433
+            dark: ThemeKitTokens.ThemeColor(red: 0, green: 0, blue: 0, alpha: 0.4)  // #00000066
         )
-        result["surface"] = ColorSet(
-            light: ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
-            dark: ThemeColor(red: 0.07450980392156863, green: 0.16470588235294117, blue: 0.2196078431372549),  // #132A38
-            highContrastLight: ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
-            highContrastDark: ThemeColor(red: 0.0392156862745098, green: 0.058823529411764705, blue: 0.0784313725490196),  // #0A0F14
+        result["surface"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
+            dark: ThemeKitTokens.ThemeColor(red: 0.07450980392156863, green: 0.16470588235294117, blue: 0.2196078431372549),  // #132A38
+            highContrastLight: ThemeKitTokens.ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
+            highContrastDark: ThemeKitTokens.ThemeColor(red: 0.0392156862745098, green: 0.058823529411764705, blue: 0.0784313725490196),  // #0A0F14
             custom: [
-                ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0.023529411764705882, green: 0.12549019607843137, blue: 0.1803921568627451)),  // #06202E
+                ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0.023529411764705882, green: 0.12549019607843137, blue: 0.1803921568627451)),  // #06202E
             ]
         )
-        result["textPrimary"] = ColorSet(
-            light: ThemeColor(red: 0.043137254901960784, green: 0.1450980392156863, blue: 0.20392156862745098),  // #0B2534
-            dark: ThemeColor(red: 0.9019607843137255, green: 0.9490196078431372, blue: 0.9725490196078431),  // #E6F2F8
-            highContrastLight: ThemeColor(red: 0, green: 0, blue: 0),  // #000000
-            highContrastDark: ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
+        result["textPrimary"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 0.043137254901960784, green: 0.1450980392156863, blue: 0.20392156862745098),  // #0B2534
+            dark: ThemeKitTokens.ThemeColor(red: 0.9019607843137255, green: 0.9490196078431372, blue: 0.9725490196078431),  // #E6F2F8
+            highContrastLight: ThemeKitTokens.ThemeColor(red: 0, green: 0, blue: 0),  // #000000
+            highContrastDark: ThemeKitTokens.ThemeColor(red: 1, green: 1, blue: 1),  // #FFFFFF
             custom: [
-                ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0.8470588235294118, green: 0.9411764705882353, blue: 0.9803921568627451)),  // #D8F0FA
+                ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0.8470588235294118, green: 0.9411764705882353, blue: 0.9803921568627451)),  // #D8F0FA
             ]
         )
-        result["textSecondary"] = ColorSet(
-            light: ThemeColor(red: 0.23921568627450981, green: 0.35294117647058826, blue: 0.4235294117647059),  // #3D5A6C
-            dark: ThemeColor(red: 0.6627450980392157, green: 0.7647058823529411, blue: 0.8196078431372549),  // #A9C3D1
-            highContrastLight: ThemeColor(red: 0.10980392156862745, green: 0.20392156862745098, blue: 0.25882352941176473),  // #1C3442
-            highContrastDark: ThemeColor(red: 0.8627450980392157, green: 0.9215686274509803, blue: 0.9490196078431372),  // #DCEBF2
+        result["textSecondary"] = ThemeKitTokens.ColorSet(
+            light: ThemeKitTokens.ThemeColor(red: 0.23921568627450981, green: 0.35294117647058826, blue: 0.4235294117647059),  // #3D5A6C
+            dark: ThemeKitTokens.ThemeColor(red: 0.6627450980392157, green: 0.7647058823529411, blue: 0.8196078431372549),  // #A9C3D1
+            highContrastLight: ThemeKitTokens.ThemeColor(red: 0.10980392156862745, green: 0.20392156862745098, blue: 0.25882352941176473),  // #1C3442
+            highContrastDark: ThemeKitTokens.ThemeColor(red: 0.8627450980392157, green: 0.9215686274509803, blue: 0.9490196078431372),  // #DCEBF2
             custom: [
-                ThemeStyle(rawValue: "deepSea"): .init(color: ThemeColor(red: 0.6235294117647059, green: 0.7764705882352941, blue: 0.8470588235294118)),  // #9FC6D8
+                ThemeKit.ThemeStyle(rawValue: "deepSea"): .init(color: ThemeKitTokens.ThemeColor(red: 0.6235294117647059, green: 0.7764705882352941, blue: 0.8470588235294118)),  // #9FC6D8
             ]
         )
     }
@@ -191,8 +191,8 @@ public struct OceanColors: ThemeExtension, Hashable {
     public static let fallback = OceanColors(byName: packValues)
 
     /// Each custom style's base style, used to resolve colours in custom styles.
-    public static let styles: [ThemeStyle: ThemeStyle] = [
-        ThemeStyle(rawValue: "deepSea"): ThemeStyle(rawValue: "dark"),
+    public static let styles: [ThemeKit.ThemeStyle: ThemeKit.ThemeStyle] = [
+        ThemeKit.ThemeStyle(rawValue: "deepSea"): ThemeKit.ThemeStyle(rawValue: "dark"),
     ]
 
     /// A colour resolved for a style and contrast, following custom styles' bases.
@@ -203,71 +203,72 @@ public struct OceanColors: ThemeExtension, Hashable {
     ///   - contrast: The contrast level; `.standard` by default.
     /// - Returns: The colour to draw with.
     public func color(
-        _ keyPath: KeyPath<OceanColors, ColorSet>, for style: ThemeStyle, contrast: ThemeContrast = .standard
-    ) -> ThemeColor {
+        _ keyPath: Swift.KeyPath<OceanColors, ThemeKitTokens.ColorSet>, for style: ThemeKit.ThemeStyle,
+        contrast: ThemeKit.ThemeContrast = .standard
+    ) -> ThemeKitTokens.ThemeColor {
         self[keyPath: keyPath].resolved(for: style, contrast: contrast, baseStyles: Self.styles)
     }
 }
 
 /// The text styles of the Ocean pack.
-public struct OceanTypography: ThemeExtension, Hashable {
+public struct OceanTypography: ThemeKit.ThemeExtension, Swift.Hashable {
     /// The text styles by their names in the pack.
-    public var byName: [String: TypographyToken]
+    public var byName: [Swift.String: ThemeKitTokens.TypographyToken]
 
     /// Creates a value from text styles by name; a name it lacks reads as the pack's value.
-    public init(byName: [String: TypographyToken]) {
+    public init(byName: [Swift.String: ThemeKitTokens.TypographyToken]) {
         self.byName = byName
     }
 
     /// `body`.
-    public var body: TypographyToken {
+    public var body: ThemeKitTokens.TypographyToken {
         get { byName["body"] ?? Self.packValue("body") }
         set { byName["body"] = newValue }
     }
 
     /// `caption`.
-    public var caption: TypographyToken {
+    public var caption: ThemeKitTokens.TypographyToken {
         get { byName["caption"] ?? Self.packValue("caption") }
         set { byName["caption"] = newValue }
     }
 
     /// `code`.
-    public var code: TypographyToken {
+    public var code: ThemeKitTokens.TypographyToken {
         get { byName["code"] ?? Self.packValue("code") }
         set { byName["code"] = newValue }
     }
 
     /// `headline`.
-    public var headline: TypographyToken {
+    public var headline: ThemeKitTokens.TypographyToken {
         get { byName["headline"] ?? Self.packValue("headline") }
         set { byName["headline"] = newValue }
     }
 
     /// `largeTitle`.
-    public var largeTitle: TypographyToken {
+    public var largeTitle: ThemeKitTokens.TypographyToken {
         get { byName["largeTitle"] ?? Self.packValue("largeTitle") }
         set { byName["largeTitle"] = newValue }
     }
 
     /// The pack's value for a name.
-    static func packValue(_ name: String) -> TypographyToken {
-        packValues[name] ?? TypographyToken(size: 17)
+    static func packValue(_ name: Swift.String) -> ThemeKitTokens.TypographyToken {
+        packValues[name] ?? ThemeKitTokens.TypographyToken(size: 17)
     }
 
     /// The pack's text styles by name.
-    static let packValues: [String: TypographyToken] = {
-        var result: [String: TypographyToken] = [:]
+    static let packValues: [Swift.String: ThemeKitTokens.TypographyToken] = {
+        var result: [Swift.String: ThemeKitTokens.TypographyToken] = [:]
         result.reserveCapacity(5)
         addPackValues0(to: &result)
         return result
     }()
 
-    private static func addPackValues0(to result: inout [String: TypographyToken]) {
-        result["body"] = TypographyToken(family: "Avenir Next", size: 17, weight: 400, design: .rounded, textStyle: .body, lineHeight: 1.4)
-        result["caption"] = TypographyToken(size: 12, weight: 400, design: .rounded, textStyle: .caption, lineHeight: 1.3, letterSpacing: 0.2)
-        result["code"] = TypographyToken(size: 14, weight: 400, design: .monospaced, textStyle: .callout, lineHeight: 1.4)
-        result["headline"] = TypographyToken(family: "Avenir Next", size: 17, weight: 600, design: .rounded, textStyle: .headline, lineHeight: 1.3)
-        result["largeTitle"] = TypographyToken(family: "Avenir Next", size: 34, weight: 700, design: .rounded, textStyle: .largeTitle, lineHeight: 1.2, letterSpacing: 0.4)
+    private static func addPackValues0(to result: inout [Swift.String: ThemeKitTokens.TypographyToken]) {
+        result["body"] = ThemeKitTokens.TypographyToken(family: "Avenir Next", size: 17, weight: 400, design: .rounded, textStyle: .body, lineHeight: 1.4)
+        result["caption"] = ThemeKitTokens.TypographyToken(size: 12, weight: 400, design: .rounded, textStyle: .caption, lineHeight: 1.3, letterSpacing: 0.2)
+        result["code"] = ThemeKitTokens.TypographyToken(size: 14, weight: 400, design: .monospaced, textStyle: .callout, lineHeight: 1.4)
+        result["headline"] = ThemeKitTokens.TypographyToken(family: "Avenir Next", size: 17, weight: 600, design: .rounded, textStyle: .headline, lineHeight: 1.3)
+        result["largeTitle"] = ThemeKitTokens.TypographyToken(family: "Avenir Next", size: 34, weight: 700, design: .rounded, textStyle: .largeTitle, lineHeight: 1.2, letterSpacing: 0.4)
     }
 
     /// The pack's text styles.
@@ -275,55 +276,55 @@ public struct OceanTypography: ThemeExtension, Hashable {
 }
 
 /// The corner radii and spacing of the Ocean pack, in points.
-public struct OceanMetrics: ThemeExtension, Hashable {
+public struct OceanMetrics: ThemeKit.ThemeExtension, Swift.Hashable {
     /// The pack's corner radii, in points.
-    public struct Radii: Codable, Hashable, Sendable {
+    public struct Radii: Swift.Codable, Swift.Hashable, Swift.Sendable {
         /// The corner radii by their names in the pack.
-        public var byName: [String: Double]
+        public var byName: [Swift.String: Swift.Double]
 
         /// Creates a value from corner radii by name; a name it lacks reads as the pack's value.
-        public init(byName: [String: Double]) {
+        public init(byName: [Swift.String: Swift.Double]) {
             self.byName = byName
         }
 
         /// `large`.
-        public var large: Double {
+        public var large: Swift.Double {
             get { byName["large"] ?? Self.packValue("large") }
             set { byName["large"] = newValue }
         }
 
         /// `medium`.
-        public var medium: Double {
+        public var medium: Swift.Double {
             get { byName["medium"] ?? Self.packValue("medium") }
             set { byName["medium"] = newValue }
         }
 
         /// `pill`.
-        public var pill: Double {
+        public var pill: Swift.Double {
             get { byName["pill"] ?? Self.packValue("pill") }
             set { byName["pill"] = newValue }
         }
 
         /// `small`.
-        public var small: Double {
+        public var small: Swift.Double {
             get { byName["small"] ?? Self.packValue("small") }
             set { byName["small"] = newValue }
         }
 
         /// The pack's value for a name.
-        static func packValue(_ name: String) -> Double {
+        static func packValue(_ name: Swift.String) -> Swift.Double {
             packValues[name] ?? 0
         }
 
         /// The pack's corner radii by name.
-        static let packValues: [String: Double] = {
-            var result: [String: Double] = [:]
+        static let packValues: [Swift.String: Swift.Double] = {
+            var result: [Swift.String: Swift.Double] = [:]
             result.reserveCapacity(4)
             addPackValues0(to: &result)
             return result
         }()
 
-        private static func addPackValues0(to result: inout [String: Double]) {
+        private static func addPackValues0(to result: inout [Swift.String: Swift.Double]) {
             result["large"] = 16
             result["medium"] = 8
             result["pill"] = 9999
@@ -332,59 +333,59 @@ public struct OceanMetrics: ThemeExtension, Hashable {
     }
 
     /// The pack's spacing values, in points.
-    public struct Spacing: Codable, Hashable, Sendable {
+    public struct Spacing: Swift.Codable, Swift.Hashable, Swift.Sendable {
         /// The spacing values by their names in the pack.
-        public var byName: [String: Double]
+        public var byName: [Swift.String: Swift.Double]
 
         /// Creates a value from spacing values by name; a name it lacks reads as the pack's value.
-        public init(byName: [String: Double]) {
+        public init(byName: [Swift.String: Swift.Double]) {
             self.byName = byName
         }
 
         /// `l`.
-        public var l: Double {
+        public var l: Swift.Double {
             get { byName["l"] ?? Self.packValue("l") }
             set { byName["l"] = newValue }
         }
 
         /// `m`.
-        public var m: Double {
+        public var m: Swift.Double {
             get { byName["m"] ?? Self.packValue("m") }
             set { byName["m"] = newValue }
         }
 
         /// `s`.
-        public var s: Double {
+        public var s: Swift.Double {
             get { byName["s"] ?? Self.packValue("s") }
             set { byName["s"] = newValue }
         }
 
         /// `xl`.
-        public var xl: Double {
+        public var xl: Swift.Double {
             get { byName["xl"] ?? Self.packValue("xl") }
             set { byName["xl"] = newValue }
         }
 
         /// `xs`.
-        public var xs: Double {
+        public var xs: Swift.Double {
             get { byName["xs"] ?? Self.packValue("xs") }
             set { byName["xs"] = newValue }
         }
 
         /// The pack's value for a name.
-        static func packValue(_ name: String) -> Double {
+        static func packValue(_ name: Swift.String) -> Swift.Double {
             packValues[name] ?? 0
         }
 
         /// The pack's spacing values by name.
-        static let packValues: [String: Double] = {
-            var result: [String: Double] = [:]
+        static let packValues: [Swift.String: Swift.Double] = {
+            var result: [Swift.String: Swift.Double] = [:]
             result.reserveCapacity(5)
             addPackValues0(to: &result)
             return result
         }()
 
-        private static func addPackValues0(to result: inout [String: Double]) {
+        private static func addPackValues0(to result: inout [Swift.String: Swift.Double]) {
             result["l"] = 24
             result["m"] = 16
             result["s"] = 8

@@ -55,18 +55,24 @@ import Testing
         #expect(SwiftIdentifier.number(106.0 / 255) == "\(106.0 / 255)")
         #expect(Double(SwiftIdentifier.number(106.0 / 255)) == 106.0 / 255)
         #expect(SwiftIdentifier.number(-0.4) == "-0.4")
-        // A subnormal decimal literal makes the compiler warn that it "underflows and loses precision".
-        #expect(SwiftIdentifier.number(Double(bitPattern: 0x7E8)) == "Double(bitPattern: 0x00000000000007E8)")
-        #expect(SwiftIdentifier.number(-Double(bitPattern: 0x7E8)) == "Double(bitPattern: 0x80000000000007E8)")
+        // A subnormal decimal literal makes the compiler warn that it "underflows and loses precision". `Swift.`
+        // keeps a generated type named `Double` from shadowing the one meant.
+        #expect(SwiftIdentifier.number(Double(bitPattern: 0x7E8)) == "Swift.Double(bitPattern: 0x00000000000007E8)")
+        #expect(SwiftIdentifier.number(-Double(bitPattern: 0x7E8)) == "Swift.Double(bitPattern: 0x80000000000007E8)")
         #expect(SwiftIdentifier.number(.leastNormalMagnitude) == "\(Double.leastNormalMagnitude)")
     }
 
-    @Test("type prefixes are UpperCamelCase and never a ThemeKit type name")
+    @Test("type prefixes are UpperCamelCase and never a ThemeKit type name, a keyword or a module name")
     func typePrefix() {
         #expect(SwiftIdentifier.typePrefix("Ocean Blue") == "OceanBlue")
         #expect(SwiftIdentifier.typePrefix("2024 theme") == "Theme2024Theme")
         #expect(SwiftIdentifier.typePrefix("∞") == "Theme")
         #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "Theme")) == "GeneratedTheme")
         #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "theme pack")) == "GeneratedThemePack")
+        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "self")) == "GeneratedSelf")
+        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "Type")) == "GeneratedType")
+        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "swift")) == "GeneratedSwift")
+        // Swift's own type names stay: the generated code names `Swift.String`, so `enum String` compiles.
+        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "String")) == "String")
     }
 }
