@@ -43,6 +43,17 @@ struct SwiftSourceGenerator {
     /// Names a generated type cannot have, with the reason: `Any` and `Self` are keywords, `Type` and
     /// `Protocol` name metatypes (`Ocean.Type`), and a type named after a module the generated code qualifies its
     /// types with (`Swift.String`, ``tokensModule``, ``kitModule``) would hide that module.
+    /// Types of Swift, Foundation, SwiftUI and UIKit that an app names unqualified: the generated file
+    /// compiles with a type of one of these names (it qualifies its own), but the rest of the app's module
+    /// would then mean the pack's type by `String` or `Color`. A pack named so gets `Generated` in front by
+    /// default; `--type-prefix` may still choose one.
+    static let platformTypeNames: Set<String> = [
+        "Any", "Array", "Bool", "Character", "Codable", "Decodable", "Dictionary", "Double", "Encodable", "Equatable",
+        "Error", "Float", "Hashable", "Identifiable", "Int", "KeyPath", "Never", "Optional", "Result", "Sendable",
+        "Set", "String", "Void", "Bundle", "Data", "Date", "Locale", "Notification", "URL", "UUID", "CGFloat",
+        "Color", "Font", "Image", "Text", "View", "UIColor", "UIFont", "UIImage", "UIView",
+    ]
+
     static let unusableTypeNames: [String: String] = [
         "Any": "it is a Swift keyword",
         "Self": "it is a Swift keyword",
@@ -62,7 +73,9 @@ struct SwiftSourceGenerator {
     static func defaultPrefix(for pack: ThemePack) -> String {
         let prefix = SwiftIdentifier.typePrefix(pack.name)
         let names = [prefix, prefix + "Colors", prefix + "Typography", prefix + "Metrics"]
-        let clashes = names.contains(where: libraryTypeNames.contains) || unusableTypeNames[prefix] != nil
+        let clashes =
+            names.contains(where: libraryTypeNames.contains) || unusableTypeNames[prefix] != nil
+            || platformTypeNames.contains(prefix)
         return clashes ? "Generated" + prefix : prefix
     }
 

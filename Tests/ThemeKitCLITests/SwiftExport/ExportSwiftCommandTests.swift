@@ -159,6 +159,11 @@ import ThemeKitTestSupport
         "Any", "Self", "Type", "Protocol", "Swift", "ThemeKit", "ThemeKitTokens",
     ]
 
+    /// The names of `swiftNames` an app uses unqualified: a pack named so gets `Generated` in front.
+    static let appTypeNames: Set<String> = [
+        "String", "Double", "Int", "Bool", "Hashable", "Codable", "Sendable", "KeyPath",
+    ]
+
     @Test(
         "a pack or --type-prefix named like a Swift type type-checks; a keyword or module name is refused with exit 2",
         .enabled(
@@ -186,7 +191,12 @@ import ThemeKitTestSupport
             return
         }
         #expect(result.status == 0, "\(result.all)")
-        let prefix = Self.refusedPrefixes.contains(name) ? "Generated" + name : name
+        // A pack named like a type the app names unqualified (`String`) gets `Generated` in front by default;
+        // `--type-prefix String` is the app's choice, and compiles.
+        let moved =
+            Self.refusedPrefixes.contains(name)
+            || (!asTypePrefix && Self.appTypeNames.contains(name))
+        let prefix = moved ? "Generated" + name : name
         #expect(result.stdout.hasPrefix("Wrote \(output): \(prefix), \(prefix)Colors,"), "\(result.stdout)")
         #expect(try folder.read("Generated.swift").contains("public enum \(prefix) {"))
         let check = try runProcess(

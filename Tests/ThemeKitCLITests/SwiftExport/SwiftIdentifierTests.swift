@@ -72,7 +72,10 @@ import Testing
         #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "self")) == "GeneratedSelf")
         #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "Type")) == "GeneratedType")
         #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "swift")) == "GeneratedSwift")
-        // Swift's own type names stay: the generated code names `Swift.String`, so `enum String` compiles.
-        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "String")) == "String")
+        // Types the app names unqualified get `Generated` in front, so the app's own `String` and `Color`
+        // still mean Swift's and SwiftUI's.
+        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "String")) == "GeneratedString")
+        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "color")) == "GeneratedColor")
+        #expect(SwiftSourceGenerator.defaultPrefix(for: .init(id: "a", name: "Strings")) == "Strings")
     }
 }
