@@ -47,6 +47,8 @@ enum ContrastCommand: Subcommand {
         guard !pack.contrastPairs.isEmpty else {
             throw .input("\(path) declares no contrastPairs; name pairs to check with --pair TEXT:BACKGROUND")
         }
+        try ReportLimits.check(
+            pack.contrastPairs.count, "contrast pairs", appearances: pack.appearances.count, input: path)
         let report = ContrastReport(pack: pack, level: level)
         switch OutputFormat.parse(arguments) {
         case .text: printText(report, path: path, context: &context)

@@ -30,7 +30,12 @@ enum PreviewCommand: Subcommand {
         let input = arguments.positionals[0]
         let pack = try context.loadPack(input, policy: policy).pack
         try context.checkOutput(arguments.value("html"), isNotAnyOf: [input], command: spec.name)
+        let appearances = pack.appearances.count
         if let html = arguments.value("html") {
+            // The page shows every colour and every contrast pair in every appearance.
+            try ReportLimits.check(
+                pack.colors.count + pack.contrastPairs.count, "colours and contrast pairs", appearances: appearances,
+                input: input)
             let page = HTMLPreview(source: InputLoader.displayName(of: input)).render(pack)
             try context.emit(page, to: html)
             if html != "-" {
@@ -47,6 +52,7 @@ enum PreviewCommand: Subcommand {
         case "never": useColor = false
         default: useColor = context.environment.isStandardOutputTerminal && !noColor
         }
+        try ReportLimits.check(pack.colors.count, "colours", appearances: appearances, input: input)
         context.write(TerminalPalette(useColor: useColor).render(pack))
     }
 }

@@ -159,4 +159,34 @@ import ThemeKitTestSupport
         #expect(result.status == 1)
         #expect(result.stderr.contains("more than the limit of \(ThemePack.maxStyles)"), "\(result.stderr)")
     }
+
+    /// A pack of `colors` colours, `pairs` contrast pairs and `styles` custom styles (each two appearances).
+    static func amplifyingPack(colors: Int, pairs: Int, styles: Int) -> String {
+        let styleList = (0..<styles).map { #""s\#($0)": "dark""# }.joined(separator: ",")
+        let colorList = (0..<colors).map { ##""c\##($0)": "#000000""## }.joined(separator: ",")
+        let pairList = (0..<pairs).map { #"{"text": "c\#($0)", "background": "c0", "usage": "nonText"}"# }
+        return
+            #"{"schemaVersion": 1, "id": "amp", "name": "Amp", "colors": {\#(colorList)}, "styles": {\#(styleList)}, "contrastPairs": [\#(pairList.joined(separator: ","))]}"#
+    }
+
+    @Test("preview and contrast of a small pack with hundreds of styles refuse a report thousands of times its size")
+    func reportsStayProportionalToTheirInput() throws {
+        // A small file: 200 colours in 1,028 appearances made a 47 MB page, held in memory whole.
+        let text = Self.amplifyingPack(colors: 250, pairs: 250, styles: 512)
+        let file = try folder.write("amp.json", text)
+        for arguments in [
+            ["preview", file, "--html", "-"], ["preview", file, "--color", "never"], ["contrast", file],
+        ] {
+            let result = themekit(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdout.utf8.count < 10 * text.utf8.count, "\(arguments): \(result.stdout.utf8.count) bytes")
+            #expect(result.stderr.contains("1028 appearances make"), "\(result.stderr)")
+            #expect(result.stderr.contains("more than the 250000 a report shows"), "\(result.stderr)")
+        }
+        // Within the limit, the same styles are shown.
+        let small = try folder.write("small.json", Self.amplifyingPack(colors: 20, pairs: 20, styles: 512))
+        let page = themekit(["preview", small, "--html", "-"])
+        #expect(page.status == 0, "\(page.stderr)")
+        #expect(page.stdout.contains("s511"))
+    }
 }
