@@ -322,9 +322,13 @@ struct InputLoader {
         return text.isEmpty || text.allSatisfy({ $0 == "-" }) ? "imported" : text
     }
 
+    /// The pack's name: `--name`, else the file name without its extension, less the characters a pack's
+    /// name may not hold (controls, bidi and invisible characters: a file may be called anything).
     func packName(for path: String) -> String {
         if let name { return name }
-        let stem = Self.stem(of: path)
+        var kept = String.UnicodeScalarView()
+        kept.append(contentsOf: Self.stem(of: path).unicodeScalars.filter { !TerminalText.needsEscape($0) })
+        let stem = String(kept).trimmingCharacters(in: .whitespaces)
         return stem.isEmpty ? "Imported" : String(stem.prefix(200))
     }
 

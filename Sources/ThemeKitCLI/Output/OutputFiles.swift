@@ -202,7 +202,7 @@ extension CommandContext {
         do {
             _ = try ThemePackDecoder(policy: .strict, limits: limits).decode(data, source: output)
         } catch {
-            for issue in error.issues { printError(IssueFormatting.line(issue, file: output)) }
+            for issue in error.issues { printError(IssueFormatting.line(issue, file: shown)) }
             throw .input("the result would not be a valid theme pack; nothing was written")
         }
         // One limit for one pipeline: what convert writes, export-swift, validate and ThemePackLoader read.

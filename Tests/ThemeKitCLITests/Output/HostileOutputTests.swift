@@ -189,4 +189,17 @@ import ThemeKitTestSupport
         #expect(page.status == 0, "\(page.stderr)")
         #expect(page.stdout.contains("s511"))
     }
+
+    @Test("a DTCG file named with controls and bidi characters converts: the pack's name is the file name without them")
+    func fileNameWithControls() throws {
+        let file = try folder.write(
+            "ev\u{1B}[31mil\u{202E}\u{200B}.tokens.json", ##"{"c": {"$type": "color", "$value": "#112233"}}"##)
+        let validated = themekit(["validate", file])
+        #expect(validated.status == 0, "\(validated.all)")
+        Self.expectSafe(validated, "validate")
+        let converted = themekit(["convert", file, "--to", "pack"])
+        #expect(converted.status == 0, "\(converted.all)")
+        let pack = try ThemePackDecoder().decode(Data(converted.stdout.utf8)).pack
+        #expect(pack.name == "ev[31mil")
+    }
 }
