@@ -96,9 +96,9 @@ public final class JSONFileThemeStorage: ThemeStorage, _KeyUpdatingStorage, _Dam
         forKey key: String, _ change: (Data?) throws(ThemeStorageError) -> Data?
     ) throws(ThemeStorageError) {
         try update(key: key, movingDamageAside: false) { (contents: inout [String: Any]) throws(ThemeStorageError) in
-            let current = try contents[key].map { (value: Any) throws(ThemeStorageError) -> Data in
-                try decode(value, name: key, key: key)
-            }
+            // Not `Optional.map`: it rethrows as `any Error` in the iOS SDK's standard library.
+            var current: Data?
+            if let value = contents[key] { current = try decode(value, name: key, key: key) }
             if let data = try change(current) {
                 contents[key] = Self.inlineValue(of: data) ?? data.base64EncodedString()
             } else {

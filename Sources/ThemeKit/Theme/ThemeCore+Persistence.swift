@@ -193,11 +193,11 @@ extension _ThemeCore {
         }
         do {
             try storage.updateData(forKey: indexKey) { (data: Data?) throws(ThemeStorageError) -> Data? in
-                let names = try data.map { (data: Data) throws(ThemeStorageError) in
-                    Set(try Self.decode([String].self, from: data, key: indexKey))
-                }
-                lastReadVariantIndex = names ?? []
-                return try Self.encode(changed(names ?? []), key: indexKey)
+                // Not `Optional.map`: it rethrows as `any Error` in the iOS SDK's standard library.
+                var names = Set<String>()
+                if let data { names = Set(try Self.decode([String].self, from: data, key: indexKey)) }
+                lastReadVariantIndex = names
+                return try Self.encode(changed(names), key: indexKey)
             }
         } catch {
             events.append(.storageFailure(error))
