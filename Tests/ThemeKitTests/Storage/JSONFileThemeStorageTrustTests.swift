@@ -10,22 +10,6 @@ import ThemeKitTestSupport
     import Darwin
 #endif
 
-private struct SharedFilePalette: ThemeExtension {
-    var text: String
-    static let fallback = SharedFilePalette(text: "#000000")
-}
-
-private struct SharedFileMetrics: ThemeExtension {
-    var radius: Double
-    static let fallback = SharedFileMetrics(radius: 8)
-}
-
-private struct SharedFileVariant<Extension: ThemeExtension>: ThemeVariant {
-    let id: String
-    let light: Extension
-    var dark: Extension { light }
-}
-
 /// What a file storage promises an app and its extensions sharing one settings file: no write is lost,
 /// a damaged file is reported (and never makes the other keys unreadable through a write of ThemeKit's
 /// own), a child process never keeps the lock, reads never wait for writers, and launch reads a large
@@ -65,8 +49,8 @@ private struct SharedFileVariant<Extension: ThemeExtension>: ThemeVariant {
     @Test("two themes over one file choosing variants of two types both keep their choice in the index")
     func twoThemesKeepBothVariantChoices() throws {
         let url = try file()
-        let brand = SharedFileVariant(id: "brand", light: SharedFilePalette(text: "#111111"))
-        let compact = SharedFileVariant(id: "compact", light: SharedFileMetrics(radius: 2))
+        let brand = Same(id: "brand", light: TrustPalette(text: "#111111"))
+        let compact = Same(id: "compact", light: TrustMetrics(radius: 2))
         let app = Theme(storage: JSONFileThemeStorage(fileURL: url), delivery: .synchronous)
         let widget = Theme(storage: JSONFileThemeStorage(fileURL: url), delivery: .synchronous)
         app.register([brand])
@@ -76,8 +60,8 @@ private struct SharedFileVariant<Extension: ThemeExtension>: ThemeVariant {
         }
         let relaunched = Theme(storage: JSONFileThemeStorage(fileURL: url), delivery: .synchronous)
         relaunched.register([brand, compact])
-        #expect(relaunched.activeVariantID(for: SharedFilePalette.self) == "brand")
-        #expect(relaunched.activeVariantID(for: SharedFileMetrics.self) == "compact")
+        #expect(relaunched.activeVariantID(for: TrustPalette.self) == "brand")
+        #expect(relaunched.activeVariantID(for: TrustMetrics.self) == "compact")
     }
 
     @Test(

@@ -14,18 +14,20 @@ private struct CardStyle: ThemeExtension {
     static let fallback = CardStyle(radius: 8)
 }
 
-private struct TrustPalette: ThemeExtension {
+/// Extension types whose variants the storage tests persist (one declaration each: two `private` types
+/// of one name in one module share a persisted name, and neither is then persisted).
+struct TrustPalette: ThemeExtension {
     var text: String
     static let fallback = TrustPalette(text: "#000000")
 }
 
-private struct TrustMetrics: ThemeExtension {
+struct TrustMetrics: ThemeExtension {
     var radius: Double
     static let fallback = TrustMetrics(radius: 8)
 }
 
 /// A variant of any of them, the same value in both styles.
-private struct Same<Extension: ThemeExtension>: ThemeVariant {
+struct Same<Extension: ThemeExtension>: ThemeVariant {
     let id: String
     let light: Extension
     var dark: Extension { light }
