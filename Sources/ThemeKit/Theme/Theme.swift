@@ -320,4 +320,16 @@ public final class Theme: Sendable {
     public func removeStoredValue(forKey key: String) throws(ThemeStorageError) {
         try _core.removeStoredValue(forKey: key)
     }
+
+    /// Reads, changes and stores an app-defined value in one step where the storage can (ThemeKit's
+    /// file and memory storages: another process's change to it meanwhile is not lost), else by a read
+    /// and a write. Package-only: `change` runs under the storage's locks, which only ThemeKit's own
+    /// code may (ThemeKitTokens' pack preferences).
+    /// - Returns: The value stored.
+    @discardableResult
+    package func _updateStoredValue<Value: Codable>(
+        _ type: Value.Type, forKey key: String, _ change: (Value?) -> Value
+    ) throws(ThemeStorageError) -> Value {
+        try _core.updateStoredValue(type, forKey: key, change)
+    }
 }

@@ -293,6 +293,26 @@ extension _ThemeCore {
         return try Self.decode(type, from: data, key: fullKey)
     }
 
+    /// Reads, changes and stores an app-defined value in one step where the storage can (see
+    /// `Theme._updateStoredValue`).
+    func updateStoredValue<Value: Codable>(
+        _ type: Value.Type, forKey key: String, _ change: (Value?) -> Value
+    ) throws(ThemeStorageError) -> Value {
+        let fullKey = keyPrefix + "app." + key
+        defer { queueDamageReports() }
+        var stored: Value?
+        try storage.updateData(forKey: fullKey) { (data: Data?) throws(ThemeStorageError) -> Data? in
+            var current: Value?
+            if let data { current = try Self.decode(type, from: data, key: fullKey) }
+            let updated = change(current)
+            stored = updated
+            return try Self.encode(updated, key: fullKey)
+        }
+        // Set: `updateData` returns only after calling `change`, or throws.
+        guard let stored else { preconditionFailure("updateData returned without calling its change") }
+        return stored
+    }
+
     /// Removes an app-defined value stored under the theme's namespace.
     func removeStoredValue(forKey key: String) throws(ThemeStorageError) {
         defer { queueDamageReports() }

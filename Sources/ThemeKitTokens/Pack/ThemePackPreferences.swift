@@ -65,15 +65,21 @@ extension Theme {
     /// will not survive a relaunch.
     /// - Throws: `ThemeStorageError` when the preferences cannot be read or written.
     public func select(_ pack: ThemePack) throws(ThemeStorageError) {
-        var preferences: ThemePackPreferences
+        // Read, changed and written in one step where the storage can: another process changing the
+        // preferences meanwhile (an app extension adding a colour override) keeps its change.
+        var read: ThemePackPreferences?
         do {
-            preferences = try loadPackPreferences()
+            try _updateStoredValue(ThemePackPreferences.self, forKey: ThemePackPreferences.storageKey) { stored in
+                var preferences = stored ?? ThemePackPreferences()
+                preferences.selectedPackID = pack.id
+                read = preferences
+                return preferences
+            }
         } catch {
-            apply(pack)
+            // Unreadable: the pack without overrides; not written: the pack with the overrides read.
+            apply(pack, preferences: read ?? ThemePackPreferences())
             throw error
         }
-        preferences.selectedPackID = pack.id
-        apply(pack, preferences: preferences)
-        try savePackPreferences(preferences)
+        apply(pack, preferences: read ?? ThemePackPreferences())
     }
 }

@@ -45,6 +45,24 @@ import ThemeKitTokens
         #expect(try storage.data(forKey: "ThemeKit.default.app.ThemeKitTokens.packPreferences") == Data("{]".utf8))
     }
 
+    @Test("select reads, changes and writes the preferences in one step of the storage, keeping the overrides")
+    func selectUpdatesInOneStep() throws {
+        let storage = UpdateCountingStorage()
+        let theme = Theme(storage: storage, delivery: .synchronous)
+        var preferences = ThemePackPreferences()
+        preferences.colorOverrides["accent"] = ColorSet(try ThemeColor(hex: "#FF2D55"))
+        try theme.savePackPreferences(preferences)
+        let writesBefore = storage.counts.withLock { $0 }
+        try theme.select(try pack("ocean", accent: "#0B69A3"))
+        let counts = storage.counts.withLock { $0 }
+        // One update, no separate write: another process's change between a read and a write is not lost.
+        #expect(counts.updates - writesBefore.updates == 1)
+        #expect(counts.writes == writesBefore.writes)
+        #expect(try theme.loadPackPreferences().selectedPackID == "ocean")
+        #expect(try theme.loadPackPreferences().colorOverrides["accent"]?.light.hex == "#FF2D55")
+        #expect(theme.value(ThemePackColors.self).color("accent", for: .light)?.hex == "#FF2D55")
+    }
+
     @Test("merging pack colours lets the overriding value win name by name")
     func mergeColors() throws {
         let base = ThemePackColors(colors: [
@@ -54,5 +72,27 @@ import ThemeKitTokens
         let merged = base.merge(user)
         #expect(merged.colors["a"]?.light.hex == "#111111")
         #expect(merged.colors["b"]?.light.hex == "#333333")
+    }
+}
+
+/// A memory storage that counts one-step updates and plain writes.
+private final class UpdateCountingStorage: ThemeStorage, _KeyUpdatingStorage {
+    let base = InMemoryThemeStorage()
+    let counts = Locked((updates: 0, writes: 0))
+
+    func data(forKey key: String) throws(ThemeStorageError) -> Data? { try base.data(forKey: key) }
+
+    func setData(_ data: Data, forKey key: String) throws(ThemeStorageError) {
+        counts.withLock { $0.writes += 1 }
+        try base.setData(data, forKey: key)
+    }
+
+    func removeData(forKey key: String) throws(ThemeStorageError) { try base.removeData(forKey: key) }
+
+    func _updateData(
+        forKey key: String, _ change: (Data?) throws(ThemeStorageError) -> Data?
+    ) throws(ThemeStorageError) {
+        counts.withLock { $0.updates += 1 }
+        try base._updateData(forKey: key, change)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import ThemeKitTestSupport
 import ThemeKitTokens
@@ -20,7 +19,7 @@ import ThemeKitTokens
     /// again, so that a reader that opened it anyway gets an empty file and an error, not a hang.
     func withFIFO<Result>(at url: URL, _ body: () throws -> Result) throws -> Result {
         try #require(mkfifo(url.path, 0o600) == 0)
-        let done = Mutex(false)
+        let done = Locked(false)
         let path = url.path
         let unblocker = DispatchGroup()
         DispatchQueue.global().async(group: unblocker) {
